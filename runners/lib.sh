@@ -53,3 +53,53 @@ lb_atomic_write() {
 	fi
 	mv -f "$tmp" "$file"
 }
+
+# lb_gen_init_cpio KBUILD_DIR: the kernel's own cpio writer (usr/gen_init_cpio),
+# built with every kernel; it makes device nodes and root-owned entries without root.
+lb_gen_init_cpio() {
+	local g=$1/usr/gen_init_cpio
+	[ -x "$g" ] || lb_die "$g missing: is $1 a finished kernel build (CONFIG_BLK_DEV_INITRD=y)?"
+	printf '%s\n' "$g"
+}
+
+# lb_resolve_perf: the real perf ELF binary. Debian's /usr/bin/perf is either the
+# binary itself or a wrapper script that execs /usr/bin/perf_<version>.
+lb_resolve_perf() {
+	local p cand
+	for p in ${LB_PERF_BIN:-} /usr/bin/perf; do
+		[ -x "$p" ] || continue
+		p=$(readlink -f "$p")
+		if [ "$(head -c 4 "$p" | tr -d '\0')" = $'\x7fELF' ]; then
+			printf '%s\n' "$p"
+			return 0
+		fi
+	done
+	cand=$(find /usr/bin -maxdepth 1 -name 'perf_[0-9]*' -type f 2>/dev/null | sort -V | tail -n 1)
+	[ -n "$cand" ] || return 1
+	printf '%s\n' "$cand"
+}
+
+# lb_run_dir RUN: directory holding RUN's results.csv. RUN is a run id
+# (results/<id>/) or a path to such a directory.
+lb_run_dir() {
+	if [ -f "$1/results.csv" ]; then
+		(cd "$1" && pwd)
+	elif [ -f "$LB_ROOT/results/$1/results.csv" ]; then
+		printf '%s\n' "$LB_ROOT/results/$1"
+	else
+		lb_die "no results.csv for run '$1' (looked in $1/ and results/$1/)"
+	fi
+}
+
+# lb_meta DIR KEY: value of KEY= in DIR/meta.txt, empty if absent.
+lb_meta() {
+	[ -f "$1/meta.txt" ] || return 0
+	awk -v k="$2" 'index($0, k "=") == 1 { v = substr($0, length(k) + 2) } END { print v }' \
+		"$1/meta.txt"
+}
+
+# lb_lbstats: path of the statistics tool, (re)built if needed.
+lb_lbstats() {
+	make -s -C "$LB_ROOT/stats" >&2 || lb_die "building stats/lbstats failed"
+	printf '%s\n' "$LB_ROOT/build/lbstats"
+}

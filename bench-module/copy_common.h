@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * latchbench: the batch loop shared by every variant of a copy-shaped
+ * workload (tkfast, schedclock, cyc2ns).  Included once per workload
+ * translation unit, after the workload has defined its shape:
+ *
+ *   struct shape_data                  one copy of the protected data
+ *   shape_percpu                       true when each CPU has its own copy
+ *   shape_input()                      work done before the read section
+ *   shape_load(s, d)                   snapshot *d into *s (READ_ONCE each)
+ *   shape_compute(s, in)               the reader's work on a snapshot
+ *   shape_torn(s)                      does the snapshot break the invariant?
+ *   shape_store(inst, d, gen, mid)     write generation gen into *d
+ *
+ * Each variant supplies one always-inline read section; copy_batch()
+ * wraps it in the loop, so the batch costs one indirect call, not one
+ * per read, and no variant carries its own copy of the loop.
+ */
+#ifndef LB_COPY_COMMON_H
+#define LB_COPY_COMMON_H
+
+#include <linux/percpu.h>
+#include <linux/preempt.h>
+#include <linux/smp.h>
+#include <linux/cpumask.h>
+#include "lb.h"
+
+/*
+ * A read section: fill *s from the variant state, return the reader's
+ * result and the number of passes in *loops.  With limit != 0 it gives
+ * up after limit passes or waits and sets *gave_up (hardirq/NMI use);
+ * with limit == 0 the compiler drops the bound.
+ */
+typedef u64 (*copy_section_fn)(void *st, struct shape_data *s, u64 in,
+			       unsigned int *loops, unsigned int limit,
+			       bool *gave_up);
+
+static __always_inline void *copy_state(struct lb_inst *inst)
+{
+	if (shape_percpu)
+		return this_cpu_ptr(inst->pcpu);
+	return inst->priv;
+}
+
+static __always_inline u64 copy_batch(struct lb_inst *inst, struct lb_rstat *rs,
+				      unsigned long n, copy_section_fn section)
+{
+	u64 sink = 0, retries = 0, torn = 0;
+	unsigned long i;
+
+	for (i = 0; i < n; i++) {
+		struct shape_data s;
+		unsigned int loops = 0;
+		bool gave_up = false;
+		u64 in;
+
+		if (shape_percpu)
+			preempt_disable_notrace();
+		in = shape_input();
+		sink += section(copy_state(inst), &s, in, &loops, 0, &gave_up);
+		if (shape_percpu)
+			preempt_enable_notrace();
+		retries += loops - 1;
+		torn += shape_torn(&s);
+	}
+	rs->retries += retries;
+	rs->torn += torn;
+	return sink;
+}
+
+static __always_inline u64 copy_read_irq(struct lb_inst *inst,
+					 struct lb_irqread *res,
+					 copy_section_fn section)
+{
+	struct shape_data s;
+	unsigned int loops = 0;
+	bool gave_up = false;
+	u64 ret;
+
+	ret = section(copy_state(inst), &s, shape_input(), &loops,
+		      inst->cfg->spin_limit, &gave_up);
+	res->spins = loops ? loops - 1 : 0;
+	res->deadlock = gave_up;
+	res->torn = !gave_up && shape_torn(&s);
+	return ret;
+}
+
+/*
+ * Run write_one on every copy: the one shared copy, or each CPU's copy.
+ * The mid-write hook fires only on the writer's own CPU's copy, which is
+ * the one an interrupt on this CPU reads.
+ */
+static __always_inline void copy_write(struct lb_inst *inst, const struct lb_mid *mid,
+				       void (*write_one)(struct lb_inst *inst, void *st,
+							 const struct lb_mid *mid))
+{
+	int cpu, self;
+
+	if (!shape_percpu) {
+		write_one(inst, inst->priv, mid);
+		return;
+	}
+	self = raw_smp_processor_id();	/* writers are bound to one CPU */
+	for_each_online_cpu(cpu)
+		write_one(inst, per_cpu_ptr(inst->pcpu, cpu), cpu == self ? mid : NULL);
+}
+
+static inline void *copy_alloc(struct lb_inst *inst, size_t size,
+			       void (*init_one)(struct lb_inst *inst, void *st))
+{
+	int cpu;
+
+	if (!lb_state_alloc(inst, size, shape_percpu))
+		return NULL;
+	if (!shape_percpu) {
+		init_one(inst, inst->priv);
+		return inst->priv;
+	}
+	for_each_possible_cpu(cpu)
+		init_one(inst, per_cpu_ptr(inst->pcpu, cpu));
+	return inst->pcpu;
+}
+
+/* Visit every state, e.g. to free what init_one allocated. */
+static inline void copy_for_each(struct lb_inst *inst,
+				 void (*fn)(struct lb_inst *inst, void *st))
+{
+	int cpu;
+
+	if (!shape_percpu) {
+		if (inst->priv)
+			fn(inst, inst->priv);
+		return;
+	}
+	if (!inst->pcpu)
+		return;
+	for_each_possible_cpu(cpu)
+		fn(inst, per_cpu_ptr(inst->pcpu, cpu));
+}
+
+#endif /* LB_COPY_COMMON_H */

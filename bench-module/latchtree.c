@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * latchbench: node pool and helpers of the "latchtree" workload, and the
+ * workload's variant list.  Adding a tree variant is one lt_*.c file and
+ * one line in lt_variants[].
+ */
+#include <linux/slab.h>
+#include <linux/rcupdate.h>
+#include "latchtree.h"
+
+extern const struct lb_variant lt_v_latch, lt_v_rbseq, lt_v_rwlock,
+	lt_v_maple, lt_v_none, lt_v_empty;
+
+static const struct lb_variant *const lt_variants[] = {
+	&lt_v_latch,
+	&lt_v_rbseq,
+	&lt_v_rwlock,
+	&lt_v_maple,
+	&lt_v_none,
+	&lt_v_empty,
+	NULL
+};
+
+const struct lb_workload lb_wl_latchtree = {
+	.name		= "latchtree",
+	.variants	= lt_variants,
+};
+
+int lt_tree_init(struct lt_tree *t, unsigned int n)
+{
+	unsigned int i;
+
+	mutex_init(&t->wlock);
+	t->n = n;
+	INIT_LIST_HEAD(&t->free);
+	t->cur = kvcalloc(n, sizeof(*t->cur), GFP_KERNEL);
+	t->mem = kvcalloc(n + LT_SPARE, sizeof(*t->mem), GFP_KERNEL);
+	if (!t->cur || !t->mem) {
+		lt_tree_fini(t);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n + LT_SPARE; i++) {
+		struct lt_node *nd = &t->mem[i];
+
+		nd->size = LT_SIZE;
+		if (i < n) {
+			nd->start = lt_slot_start(i);
+			t->cur[i] = nd;
+		} else {
+			nd->cookie = get_state_synchronize_rcu();
+			list_add_tail(&nd->free, &t->free);
+		}
+	}
+	return 0;
+}
+
+void lt_tree_fini(struct lt_tree *t)
+{
+	synchronize_rcu();	/* no reader is left on any node */
+	kvfree(t->cur);
+	kvfree(t->mem);
+	t->cur = NULL;
+	t->mem = NULL;
+}
+
+/*
+ * A fresh node for the next slot the writer replaces.  Waits for a grace
+ * period only when the oldest retired node is still in its own; that wait
+ * is part of the measured write cost.
+ */
+struct lt_node *lt_node_get(struct lt_tree *t, unsigned int *slot)
+{
+	struct lt_node *nd = list_first_entry(&t->free, struct lt_node, free);
+
+	list_del(&nd->free);
+	cond_synchronize_rcu(nd->cookie);
+	*slot = (unsigned int)(t->gen++ % t->n);
+	WRITE_ONCE(nd->start, lt_slot_start(*slot));
+	nd->size = LT_SIZE;
+	return nd;
+}
+
+void lt_node_retire(struct lt_tree *t, struct lt_node *old)
+{
+	old->cookie = get_state_synchronize_rcu();
+	list_add_tail(&old->free, &t->free);
+}
+
+void lt_rb_insert(struct rb_root *root, struct lt_node *nd)
+{
+	struct rb_node **link = &root->rb_node, *parent = NULL;
+
+	while (*link) {
+		parent = *link;
+		if (nd->start < rb_entry(parent, struct lt_node, rb)->start)
+			link = &parent->rb_left;
+		else
+			link = &parent->rb_right;
+	}
+	rb_link_node_rcu(&nd->rb, parent, link);
+	rb_insert_color(&nd->rb, root);
+}

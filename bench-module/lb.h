@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * latchbench: core types shared by the harness, the workloads and the
+ * variants.  A workload is a data shape (tk_fast, clock_read_data, cyc2ns,
+ * a latch tree, or a real kernel function); a variant is a way to
+ * synchronise readers of that shape with its writers.
+ */
+#ifndef LB_H
+#define LB_H
+
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include "compat.h"
+
+enum lb_context { LB_CTX_TASK, LB_CTX_HARDIRQ, LB_CTX_NMI, LB_NR_CTX };
+
+struct lb_cfg {
+	const struct lb_workload *wl;
+	const struct lb_variant *var;
+	enum lb_context ctx;
+	unsigned int readers;
+	unsigned int writers;
+	s64 writer_period_ns;	/* -1: no writers */
+	unsigned int nruns;
+	unsigned int duration_ms;
+	unsigned int batch;
+	unsigned int tree_nodes;
+	unsigned int spin_limit;
+};
+
+/* Per-reader counters, summed into one CSV row per run. */
+struct lb_rstat {
+	u64 retries;	/* read sections entered more than once */
+	u64 torn;	/* snapshots that failed the shape's invariant */
+	u64 seed;	/* per-reader key sequence (tree lookups) */
+};
+
+/* One instance of a (workload, variant) pair for one run. */
+struct lb_inst {
+	const struct lb_cfg *cfg;
+	void *priv;		/* variant state */
+	void __percpu *pcpu;	/* variant state, per-CPU shapes */
+	u64 gen;		/* writer generation, under the variant's lock */
+};
+
+/*
+ * The mid-write hook.  A writer calls lb_mid() at the point where its
+ * update is half done: between the two latch halves, inside the seqcount
+ * write section, before the RCU publish.  The hardirq/NMI contexts use it
+ * to interrupt the writer on its own CPU; in task context it is NULL.
+ */
+struct lb_mid {
+	void (*fn)(struct lb_inst *inst);
+};
+
+static __always_inline void lb_mid(struct lb_inst *inst, const struct lb_mid *mid)
+{
+	if (mid)
+		mid->fn(inst);
+}
+
+/* Result of one bounded read from hardirq/NMI context. */
+struct lb_irqread {
+	u64 spins;		/* retries or waits taken */
+	bool deadlock;		/* gave up after cfg->spin_limit */
+	bool torn;
+};
+
+struct lb_variant {
+	const char *name;
+	int (*init)(struct lb_inst *inst);
+	void (*fini)(struct lb_inst *inst);
+	/* n reads in a row; returns a value the caller keeps live */
+	u64 (*read_batch)(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n);
+	/* one update; NULL: the variant has no writer of ours */
+	void (*write)(struct lb_inst *inst, const struct lb_mid *mid);
+	/* one read that must not spin forever (hardirq/NMI context) */
+	u64 (*read_irq)(struct lb_inst *inst, struct lb_irqread *res);
+	bool nmi_safe;		/* may be called from NMI at all */
+};
+
+struct lb_workload {
+	const char *name;
+	const struct lb_variant *const *variants;	/* NULL-terminated */
+};
+
+/* The table: every workload, each with its variants (table.c). */
+extern const struct lb_workload *const lb_workloads[];
+
+/* Helpers for variants. */
+void *lb_state_alloc(struct lb_inst *inst, size_t size, bool percpu);
+void lb_state_free(struct lb_inst *inst);
+u64 lb_now_ns(void);
+
+#endif /* LB_H */

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * latchtree variant "empty": the same key sequence and check with no tree
+ * at all -- the answer is computed from the key.  Subtract it to get the
+ * cost of the lookup itself.
+ */
+#include <linux/mutex.h>
+#include "latchtree.h"
+
+static __always_inline unsigned long lte_lookup(void *p, unsigned long key,
+						unsigned int *loops, unsigned int limit,
+						bool *gave_up)
+{
+	*loops = 1;
+	return key & ~(LT_STRIDE - 1);
+}
+
+static int lte_init(struct lb_inst *inst)
+{
+	return lb_state_alloc(inst, sizeof(struct mutex), false) ? 0 : -ENOMEM;
+}
+
+static void lte_fini(struct lb_inst *inst)
+{
+	lb_state_free(inst);
+}
+
+static u64 lte_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
+{
+	return lt_batch(inst, rs, n, lte_lookup);
+}
+
+static u64 lte_read_irq(struct lb_inst *inst, struct lb_irqread *res)
+{
+	return lt_read_irq(inst, res, lte_lookup);
+}
+
+static void lte_write(struct lb_inst *inst, const struct lb_mid *mid)
+{
+	WRITE_ONCE(inst->gen, inst->gen + 1);
+	lb_mid(inst, mid);
+}
+
+const struct lb_variant lt_v_empty = {
+	.name		= "empty",
+	.init		= lte_init,
+	.fini		= lte_fini,
+	.read_batch	= lte_read_batch,
+	.write		= lte_write,
+	.read_irq	= lte_read_irq,
+	.nmi_safe	= true,
+};

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * latchtree variant "none": the rbtree walked with no synchronisation and
+ * no retry while the writer erases and re-inserts.  The negative control:
+ * with a writer, lookups must miss (counted as torn).
+ */
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include "latchtree.h"
+
+struct ltn_state {
+	struct lt_tree t;
+	struct rb_root root;
+};
+
+static __always_inline unsigned long ltn_lookup(void *p, unsigned long key,
+						unsigned int *loops, unsigned int limit,
+						bool *gave_up)
+{
+	struct ltn_state *st = p;
+	unsigned long start = LT_MISS;
+	struct lt_node *nd;
+
+	*loops = 1;
+	rcu_read_lock();	/* keeps nodes alive, synchronises nothing */
+	nd = lt_rb_find(&st->root, key);
+	if (nd)
+		start = READ_ONCE(nd->start);
+	rcu_read_unlock();
+	return start;
+}
+
+static int ltn_init(struct lb_inst *inst)
+{
+	struct ltn_state *st = lb_state_alloc(inst, sizeof(*st), false);
+	unsigned int i;
+
+	if (!st)
+		return -ENOMEM;
+	st->root = RB_ROOT;
+	if (lt_tree_init(&st->t, inst->cfg->tree_nodes)) {
+		lb_state_free(inst);
+		return -ENOMEM;
+	}
+	for (i = 0; i < st->t.n; i++)
+		lt_rb_insert(&st->root, st->t.cur[i]);
+	return 0;
+}
+
+static void ltn_fini(struct lb_inst *inst)
+{
+	struct ltn_state *st = inst->priv;
+
+	lt_tree_fini(&st->t);
+	lb_state_free(inst);
+}
+
+static u64 ltn_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
+{
+	return lt_batch(inst, rs, n, ltn_lookup);
+}
+
+static u64 ltn_read_irq(struct lb_inst *inst, struct lb_irqread *res)
+{
+	return lt_read_irq(inst, res, ltn_lookup);
+}
+
+static void ltn_write(struct lb_inst *inst, const struct lb_mid *mid)
+{
+	struct ltn_state *st = inst->priv;
+	struct lt_node *nd, *old;
+	unsigned int slot;
+
+	mutex_lock(&st->t.wlock);
+	nd = lt_node_get(&st->t, &slot);
+	old = st->t.cur[slot];
+	rb_erase(&old->rb, &st->root);
+	lb_mid(inst, mid);
+	lt_rb_insert(&st->root, nd);
+	st->t.cur[slot] = nd;
+	lt_node_retire(&st->t, old);
+	inst->gen++;
+	mutex_unlock(&st->t.wlock);
+}
+
+const struct lb_variant lt_v_none = {
+	.name		= "none",
+	.init		= ltn_init,
+	.fini		= ltn_fini,
+	.read_batch	= ltn_read_batch,
+	.write		= ltn_write,
+	.read_irq	= ltn_read_irq,
+	.nmi_safe	= true,
+};

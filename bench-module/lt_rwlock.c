@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * latchtree variant "rwlock": one rbtree under an rwlock_t.  Readers take
+ * the read lock around the walk; the writer takes the write lock with
+ * interrupts off.  From hardirq/NMI the read side only trylocks, bounded.
+ */
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include "latchtree.h"
+
+struct ltw_state {
+	struct lt_tree t;
+	struct rb_root root;
+	rwlock_t lock;
+};
+
+static __always_inline unsigned long ltw_lookup(void *p, unsigned long key,
+						unsigned int *loops, unsigned int limit,
+						bool *gave_up)
+{
+	struct ltw_state *st = p;
+	unsigned long start = LT_MISS;
+	struct lt_node *nd;
+
+	if (!limit) {
+		*loops = 1;
+		read_lock(&st->lock);
+	} else {
+		for (;;) {
+			if (*loops >= limit) {
+				*gave_up = true;
+				return LT_MISS;
+			}
+			(*loops)++;
+			if (read_trylock(&st->lock))
+				break;
+			cpu_relax();
+		}
+	}
+	nd = lt_rb_find(&st->root, key);
+	if (nd)
+		start = nd->start;
+	read_unlock(&st->lock);
+	return start;
+}
+
+static int ltw_init(struct lb_inst *inst)
+{
+	struct ltw_state *st = lb_state_alloc(inst, sizeof(*st), false);
+	unsigned int i;
+
+	if (!st)
+		return -ENOMEM;
+	rwlock_init(&st->lock);
+	st->root = RB_ROOT;
+	if (lt_tree_init(&st->t, inst->cfg->tree_nodes)) {
+		lb_state_free(inst);
+		return -ENOMEM;
+	}
+	for (i = 0; i < st->t.n; i++)
+		lt_rb_insert(&st->root, st->t.cur[i]);
+	return 0;
+}
+
+static void ltw_fini(struct lb_inst *inst)
+{
+	struct ltw_state *st = inst->priv;
+
+	lt_tree_fini(&st->t);
+	lb_state_free(inst);
+}
+
+static u64 ltw_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
+{
+	return lt_batch(inst, rs, n, ltw_lookup);
+}
+
+static u64 ltw_read_irq(struct lb_inst *inst, struct lb_irqread *res)
+{
+	return lt_read_irq(inst, res, ltw_lookup);
+}
+
+static void ltw_write(struct lb_inst *inst, const struct lb_mid *mid)
+{
+	struct ltw_state *st = inst->priv;
+	struct lt_node *nd, *old;
+	unsigned long flags;
+	unsigned int slot;
+
+	mutex_lock(&st->t.wlock);
+	nd = lt_node_get(&st->t, &slot);
+	old = st->t.cur[slot];
+	write_lock_irqsave(&st->lock, flags);
+	rb_erase(&old->rb, &st->root);
+	lb_mid(inst, mid);
+	lt_rb_insert(&st->root, nd);
+	write_unlock_irqrestore(&st->lock, flags);
+	st->t.cur[slot] = nd;
+	lt_node_retire(&st->t, old);
+	inst->gen++;
+	mutex_unlock(&st->t.wlock);
+}
+
+const struct lb_variant lt_v_rwlock = {
+	.name		= "rwlock",
+	.init		= ltw_init,
+	.fini		= ltw_fini,
+	.read_batch	= ltw_read_batch,
+	.write		= ltw_write,
+	.read_irq	= ltw_read_irq,
+	.nmi_safe	= true,	/* trylock only; shown to give up */
+};

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * latchbench: the table of workloads.  Each workload carries its list of
+ * variants (copy_variants.h for the copy-shaped ones, latchtree.c for
+ * the tree, "kernel" for real functions).  Adding a workload is one file
+ * and one line here.
+ */
+#include "lb.h"
+
+extern const struct lb_workload lb_wl_tkfast, lb_wl_schedclock, lb_wl_cyc2ns,
+	lb_wl_latchtree, lb_wl_ktime_get_mono_fast_ns, lb_wl_ktime_get_raw_fast_ns,
+	lb_wl_ktime_get_real_fast_ns, lb_wl_ktime_get_ns, lb_wl_sched_clock,
+	lb_wl_local_clock, lb_wl_cyc2ns_read, lb_wl_module_address;
+
+const struct lb_workload *const lb_workloads[] = {
+	&lb_wl_tkfast,
+	&lb_wl_schedclock,
+	&lb_wl_cyc2ns,
+	&lb_wl_latchtree,
+	&lb_wl_ktime_get_mono_fast_ns,
+	&lb_wl_ktime_get_raw_fast_ns,
+	&lb_wl_ktime_get_real_fast_ns,
+	&lb_wl_ktime_get_ns,
+	&lb_wl_sched_clock,
+	&lb_wl_local_clock,
+	&lb_wl_cyc2ns_read,
+	&lb_wl_module_address,
+	NULL
+};
