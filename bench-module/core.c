@@ -43,7 +43,7 @@
 #define LB_NAME_MAX	32
 #define LB_BUF_SIZE	(1 << 20)
 #define LB_RUN_MAX	512
-#define LB_LAND_NS	20000	/* how long a writer waits for its interrupt */
+#define LB_LAND_NS	5000	/* how long a writer waits for its interrupt */
 #define LB_DONE_NS	50000000 /* an interrupt not handled by then is lost */
 
 /* ---- parameters ------------------------------------------------------ */
@@ -78,7 +78,7 @@ MODULE_PARM_DESC(batch, "reads per timed batch (1..1000000)");
 static long tree_nodes = 64;
 module_param(tree_nodes, long, 0444);
 MODULE_PARM_DESC(tree_nodes, "latchtree: number of ranges (1..65536)");
-static long spin_limit = 100000;
+static long spin_limit = 10000;
 module_param(spin_limit, long, 0444);
 MODULE_PARM_DESC(spin_limit, "hardirq/nmi: passes before a reader gives up as would_deadlock (1..10000000)");
 static char *accel = "unknown";
@@ -143,7 +143,7 @@ u64 lb_now_ns(void)
 /* ---- histogram: log-linear, 16 steps per power of two ----------------- */
 
 #define LB_HSUB		16
-#define LB_HBUCKETS	(64 * LB_HSUB)
+#define LB_HBUCKETS	(44 * LB_HSUB)	/* up to 2^44/16 ns per op */
 
 /* v is ns/op in 1/16 ns units */
 static unsigned int lb_hbucket(u64 v)
@@ -153,7 +153,8 @@ static unsigned int lb_hbucket(u64 v)
 	if (v < LB_HSUB)
 		return v;
 	e = fls64(v) - 1;		/* >= 4 */
-	return (e - 3) * LB_HSUB + ((v >> (e - 4)) & (LB_HSUB - 1));
+	return min_t(unsigned int, (e - 3) * LB_HSUB + ((v >> (e - 4)) & (LB_HSUB - 1)),
+		     LB_HBUCKETS - 1);
 }
 
 static u64 lb_hvalue(unsigned int b)
@@ -266,7 +267,8 @@ struct lb_irqcpu {
 	u64 hist[LB_HBUCKETS];
 };
 
-static DEFINE_PER_CPU(struct lb_irqcpu, lb_irqcpu);
+/* dynamic: too big for the module's static per-CPU reserve */
+static struct lb_irqcpu __percpu *lb_irqcpu;
 static bool lb_nmi_registered;
 
 /* ---- helpers for variants --------------------------------------------- */
@@ -323,8 +325,14 @@ static int lb_reader_fn(void *arg)
 		t->ns += ns;
 		t->ops += cfg->batch;
 		t->hist[lb_hbucket(div_u64(ns * LB_HSUB, cfg->batch))]++;
+		/*
+		 * Between batches, outside the timed region: pass through the
+		 * scheduler so RCU sees a quiescent state here.  A CPU-bound
+		 * kthread on a non-preemptible kernel otherwise holds every
+		 * grace period -- and every RCU-freeing writer -- for the run.
+		 */
 		if (!(++nb & 15))
-			cond_resched();
+			schedule();
 	} while (t1 < end);
 	atomic_dec(&t->ctl->readers_left);
 	lb_thread_finish(t);
@@ -402,7 +410,7 @@ static void lb_irq_read(struct lb_irqcpu *ic)
 
 static int lb_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
-	struct lb_irqcpu *ic = this_cpu_ptr(&lb_irqcpu);
+	struct lb_irqcpu *ic = this_cpu_ptr(lb_irqcpu);
 
 	if (!READ_ONCE(ic->armed))
 		return NMI_DONE;
@@ -426,7 +434,7 @@ static enum lb_context lb_irq_ctx;
 /* The writer's mid-write hook: interrupt ourselves, here, now. */
 static void lb_irq_fire(struct lb_inst *inst)
 {
-	struct lb_irqcpu *ic = this_cpu_ptr(&lb_irqcpu);
+	struct lb_irqcpu *ic = this_cpu_ptr(lb_irqcpu);
 	u64 start;
 
 	WRITE_ONCE(ic->done, 0);
@@ -452,7 +460,7 @@ static int lb_irq_fn(void *arg)
 {
 	struct lb_thread *t = arg;
 	const struct lb_cfg *cfg = t->ctl->cfg;
-	struct lb_irqcpu *ic = this_cpu_ptr(&lb_irqcpu);
+	struct lb_irqcpu *ic = this_cpu_ptr(lb_irqcpu);
 	u64 end, t0, t1, start;
 
 	wait_for_completion(&t->ctl->go);
@@ -526,7 +534,7 @@ static void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ct
 			struct lb_irqcpu *ic;
 
 			cpu = ctl->th[i].cpu;
-			ic = per_cpu_ptr(&lb_irqcpu, cpu);
+			ic = per_cpu_ptr(lb_irqcpu, cpu);
 			dl += ic->delivered;
 			mid += ic->mid;
 			comp += ic->completed;
@@ -603,7 +611,7 @@ static int lb_run_one(const struct lb_cfg *cfg, unsigned int run)
 		for (i = 0; i < cfg->readers; i++) {
 			struct lb_irqcpu *ic;
 
-			ic = per_cpu_ptr(&lb_irqcpu, lb_nth_online_cpu(i));
+			ic = per_cpu_ptr(lb_irqcpu, lb_nth_online_cpu(i));
 			memset(ic, 0, sizeof(*ic));
 			ic->inst = inst;
 			ic->var = cfg->var;
@@ -658,7 +666,7 @@ static int lb_run_one(const struct lb_cfg *cfg, unsigned int run)
 out_fini:
 	if (irq) {
 		for (i = 0; i < cfg->readers; i++)
-			irq_work_sync(&per_cpu_ptr(&lb_irqcpu, lb_nth_online_cpu(i))->work);
+			irq_work_sync(&per_cpu_ptr(lb_irqcpu, lb_nth_online_cpu(i))->work);
 	}
 	if (cfg->var->fini)
 		cfg->var->fini(inst);
@@ -1014,13 +1022,14 @@ static int __init lb_init(void)
 	if (ret)
 		return ret;
 	lb_buf = vzalloc(LB_BUF_SIZE);
-	if (!lb_buf)
-		return -ENOMEM;
-	ret = register_nmi_handler(NMI_LOCAL, lb_nmi_handler, 0, "latchbench");
-	if (ret) {
-		vfree(lb_buf);
-		return ret;
+	lb_irqcpu = alloc_percpu(struct lb_irqcpu);
+	if (!lb_buf || !lb_irqcpu) {
+		ret = -ENOMEM;
+		goto err;
 	}
+	ret = register_nmi_handler(NMI_LOCAL, lb_nmi_handler, 0, "latchbench");
+	if (ret)
+		goto err;
 	lb_nmi_registered = true;
 	lb_dir = debugfs_create_dir("latchbench", NULL);
 	debugfs_create_file("run", 0200, lb_dir, NULL, &lb_run_fops);
@@ -1035,6 +1044,10 @@ static int __init lb_init(void)
 			pr_err("autorun failed: %d\n", ret);
 	}
 	return 0;
+err:
+	free_percpu(lb_irqcpu);
+	vfree(lb_buf);
+	return ret;
 }
 
 static void __exit lb_exit(void)
@@ -1042,6 +1055,7 @@ static void __exit lb_exit(void)
 	debugfs_remove_recursive(lb_dir);
 	if (lb_nmi_registered)
 		unregister_nmi_handler(NMI_LOCAL, "latchbench");
+	free_percpu(lb_irqcpu);
 	vfree(lb_buf);
 }
 

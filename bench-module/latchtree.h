@@ -22,7 +22,7 @@
 #define LT_BASE		0x100000000UL
 #define LT_STRIDE	0x10000UL
 #define LT_SIZE		0x8000UL
-#define LT_SPARE	64
+#define LT_SPARE	4096	/* writes between grace-period waits */
 #define LT_MAX_DEPTH	64	/* a lockless walk that goes deeper is lost */
 #define LT_MISS		(~0UL)
 

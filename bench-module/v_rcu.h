@@ -11,7 +11,7 @@
 #include <linux/mutex.h>
 #include <linux/slab.h>
 
-#define RCUV_POOL 256
+#define RCUV_POOL 4096	/* updates between rcu_barrier() waits */
 
 struct rcuv_state;
 
