@@ -116,6 +116,24 @@ static const struct lb_num lb_nums[] = {
 	LB_NUM(spin_limit, 1, 10000000),
 };
 
+/*
+ * The preemption model the kernel was built with.  A PREEMPT_DYNAMIC
+ * kernel may run another one (see /sys/kernel/debug/sched/preempt); our
+ * guest kernels are built without it.
+ */
+static const char *lb_preempt_model(void)
+{
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		return "rt";
+	if (IS_ENABLED(CONFIG_PREEMPT_DYNAMIC))
+		return "dynamic";
+	if (IS_ENABLED(CONFIG_PREEMPT))
+		return "full";
+	if (IS_ENABLED(CONFIG_PREEMPT_VOLUNTARY))
+		return "voluntary";
+	return "none";
+}
+
 static const char *const lb_ctx_names[LB_NR_CTX] = { "task", "hardirq", "nmi" };
 
 /* ---- clock ------------------------------------------------------------ */
@@ -192,7 +210,7 @@ static char *lb_buf;
 static size_t lb_len;
 
 static const char lb_header[] =
-	"kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,p50_ns,p99_ns,retries,torn,write_ops,ns_per_write,interrupts_delivered,interrupted_mid_write,completed,would_deadlock,max_spin,deferral_ns\n";
+	"kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,p50_ns,p99_ns,retries,torn,write_ops,ns_per_write,interrupts_delivered,interrupted_mid_write,completed,would_deadlock,max_spin,deferral_ns,preempt\n";
 
 static __printf(1, 2) int lb_emit(const char *fmt, ...)
 {
@@ -568,11 +586,12 @@ static void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ct
 		scnprintf(torncol, sizeof(torncol), "%llu", torn);
 	else
 		torncol[0] = '\0';	/* real kernel functions: no invariant */
-	if (lb_emit("%s,%s,%u,%s,%s,%s,%u,%u,%s,%u,%llu,%llu.%03u,%llu.%03u,%llu.%03u,%llu,%s,%s,%s\n",
+	if (lb_emit("%s,%s,%u,%s,%s,%s,%u,%u,%s,%u,%llu,%llu.%03u,%llu.%03u,%llu.%03u,%llu,%s,%s,%s,%s\n",
 		    init_utsname()->release, accel, num_online_cpus(), cfg->wl->name,
 		    cfg->var->name, lb_ctx_names[cfg->ctx], cfg->readers,
 		    irq ? 1 : cfg->writers, period, run, ops, per_op.ip, per_op.frac,
-		    p50.ip, p50.frac, p99.ip, p99.frac, retries, torncol, wcol, irqcols))
+		    p50.ip, p50.frac, p99.ip, p99.frac, retries, torncol, wcol, irqcols,
+		    lb_preempt_model()))
 		pr_err("results buffer full: read and clear debugfs latchbench/results\n");
 	kfree(hist);
 }
