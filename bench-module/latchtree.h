@@ -124,11 +124,16 @@ static __always_inline u64 lt_batch(struct lb_inst *inst, struct lb_rstat *rs,
 	return sink;
 }
 
+/*
+ * From hardirq/NMI, look up the range the interrupted writer is replacing
+ * (slot inst->gen % n while a write is open): the one read that can see
+ * the update half done.
+ */
 static __always_inline u64 lt_read_irq(struct lb_inst *inst, struct lb_irqread *res,
 				       lt_lookup_fn lookup)
 {
-	u64 seed = (u64)raw_smp_processor_id() * 0x9e3779b97f4a7c15ULL + inst->gen + 1;
-	unsigned long key = lt_key(&seed, inst->cfg->tree_nodes), start;
+	unsigned int slot = (unsigned int)(READ_ONCE(inst->gen) % inst->cfg->tree_nodes);
+	unsigned long key = lt_slot_start(slot) + LT_SIZE / 2, start;
 	unsigned int loops = 0;
 	bool gave_up = false;
 

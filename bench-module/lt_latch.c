@@ -123,7 +123,7 @@ static void ltl_write(struct lb_inst *inst, const struct lb_mid *mid)
 	latch_tree_erase(&old->lt, &st->root, &lt_latch_ops);
 	st->t.cur[slot] = nd;
 	lt_node_retire(&st->t, old);
-	inst->gen++;
+	WRITE_ONCE(inst->gen, inst->gen + 1);
 	mutex_unlock(&st->t.wlock);
 }
 

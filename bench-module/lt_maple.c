@@ -94,7 +94,7 @@ static void ltm_write(struct lb_inst *inst, const struct lb_mid *mid)
 		st->t.cur[slot] = nd;
 		lt_node_retire(&st->t, old);
 	}
-	inst->gen++;
+	WRITE_ONCE(inst->gen, inst->gen + 1);
 	mutex_unlock(&st->t.wlock);
 }
 

@@ -79,7 +79,7 @@ static void ltn_write(struct lb_inst *inst, const struct lb_mid *mid)
 	lt_rb_insert(&st->root, nd);
 	st->t.cur[slot] = nd;
 	lt_node_retire(&st->t, old);
-	inst->gen++;
+	WRITE_ONCE(inst->gen, inst->gen + 1);
 	mutex_unlock(&st->t.wlock);
 }
 

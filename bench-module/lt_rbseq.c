@@ -100,7 +100,7 @@ static void ltr_write(struct lb_inst *inst, const struct lb_mid *mid)
 	spin_unlock_irqrestore(&st->lock, flags);
 	st->t.cur[slot] = nd;
 	lt_node_retire(&st->t, old);
-	inst->gen++;
+	WRITE_ONCE(inst->gen, inst->gen + 1);
 	mutex_unlock(&st->t.wlock);
 }
 

@@ -1,0 +1,103 @@
+#!/usr/bin/env bats
+# Foundation: kernels build (and are not rebuilt), guests boot under the
+# chosen accelerator, the module reports CSV over the results channel, and
+# the failure paths fail loudly.
+
+load helpers
+
+HDR="kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,p50_ns,p99_ns,retries,torn,write_ops,ns_per_write,interrupts_delivered,interrupted_mid_write,completed,would_deadlock,max_spin,deferral_ns,preempt"
+
+setup_file() {
+	export PLAN=$BATS_FILE_TMPDIR/plan
+	echo "workload=tkfast variant=latch readers=2 writers=1 writer_period_ns=0 nruns=1 duration_ms=10" >"$PLAN"
+}
+
+@test "both kernels build; an unchanged kernel is not rebuilt" {
+	for k in 6.12 6.1; do
+		run "$LB_ROOT/runners/build-kernel" "$k"
+		[ "$status" -eq 0 ]
+		run "$LB_ROOT/runners/build-kernel" "$k"
+		[ "$status" -eq 0 ]
+		[[ "$output" == *"up to date"* ]]
+	done
+}
+
+@test "no kernel tree or build artefact is tracked by git" {
+	cd "$LB_ROOT"
+	run bash -c "git ls-files | grep -E '(^|/)(vmlinux|bzImage|Module\.symvers)$|\.(o|ko|cmd|mod)$|^linux-|/Kconfig$'"
+	[ "$status" -eq 1 ]
+	# nothing big either: the largest tracked file is below 2 MiB
+	big=$(git ls-files -z | xargs -0 stat -c %s 2>/dev/null | sort -n | tail -n 1)
+	[ "${big:-0}" -lt 2097152 ]
+}
+
+@test "the accelerator probe gives a verdict and, for tcg, the reason" {
+	run --separate-stderr "$LB_ROOT/runners/probe-accel"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == kvm || "${lines[0]}" == tcg ]]
+	if [ "${lines[0]}" = tcg ]; then [ -n "$stderr" ]; fi
+}
+
+@test "each kernel boots with 2 vCPUs under ACCEL=auto and the module reports CSV" {
+	verdict=$("$LB_ROOT/runners/probe-accel" 2>/dev/null | head -n 1)
+	for k in 6.12 6.1; do
+		out=$BATS_TEST_TMPDIR/$k
+		run lb_guest "$k" 2 auto "$PLAN" "$out"
+		[ "$status" -eq 0 ] || { cat "$out/boot.stderr"; false; }
+		[ "$(head -n 1 "$out/rows.csv")" = "$HDR" ]
+		[ "$(wc -l <"$out/rows.csv")" -eq 2 ]
+		row=$(sed -n 2p "$out/rows.csv")
+		[[ "$row" == "$k".*",$verdict,2,tkfast,latch,task,2,1,0,0,"* ]]
+		grep -q "^accel=$verdict" "$out/boot.meta"
+		grep -q '^M clocksource=' "$out/channel.txt"
+		[ -s "$out/console.log" ]
+	done
+}
+
+@test "a bad module parameter fails the boot with a message naming it" {
+	out=$BATS_TEST_TMPDIR/bad
+	run lb_guest 6.12 2 tcg "$PLAN" "$out" "latchbench.readers=0"
+	[ "$status" -eq 2 ]
+	grep -q '^E .*readers=0 out of range (valid: 1\.\.' "$out/channel.txt"
+	grep -q '^X 2' "$out/channel.txt"
+}
+
+@test "a guest that never powers off is killed at its timeout, console log kept" {
+	out=$BATS_TEST_TMPDIR/hang
+	run lb_guest 6.12 2 tcg "$PLAN" "$out" "lb.hang=1" 15
+	[ "$status" -eq 124 ]
+	grep -q "console.log" "$out/boot.stderr"
+	[ -s "$out/console.log" ]
+	! pgrep -f "$out/channel" >/dev/null
+}
+
+@test "icount: two boots give identical module output" {
+	for i in 1 2; do
+		run lb_guest 6.12 2 icount "$PLAN" "$BATS_TEST_TMPDIR/ic$i"
+		[ "$status" -eq 0 ]
+	done
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/ic1/rows.csv")" -eq 2 ]
+	cmp "$BATS_TEST_TMPDIR/ic1/rows.csv" "$BATS_TEST_TMPDIR/ic2/rows.csv"
+}
+
+@test "icount: 6.1 with 2 vCPUs is detected as the SMP bring-up hang, not waited out" {
+	start=$(date +%s)
+	run lb_guest 6.1 2 icount "$PLAN" "$BATS_TEST_TMPDIR/smp" "" 120
+	[ "$status" -eq 125 ]
+	[ $(($(date +%s) - start)) -lt 90 ]
+	grep -qi "1 vCPU" "$BATS_TEST_TMPDIR/smp/boot.stderr"
+}
+
+@test "icount: 6.1 with 1 vCPU works" {
+	echo "workload=tkfast variant=latch readers=1 nruns=1 duration_ms=5" >"$BATS_TEST_TMPDIR/p1"
+	run lb_guest 6.1 1 icount "$BATS_TEST_TMPDIR/p1" "$BATS_TEST_TMPDIR/up"
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/up/rows.csv")" -eq 2 ]
+}
+
+@test "QEMU missing: a clear message and exit 126" {
+	out=$BATS_TEST_TMPDIR/noq
+	QEMU=/nonexistent/qemu-system-x86_64 run lb_guest 6.12 2 tcg "$PLAN" "$out"
+	[ "$status" -eq 126 ]
+	grep -qi "qemu" "$out/boot.stderr"
+}

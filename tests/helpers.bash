@@ -1,0 +1,38 @@
+# shellcheck shell=bash
+# Shared by the bats suites: build what a test needs (stamped, so cheap
+# when unchanged) and boot guests.
+
+LB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=../runners/lib.sh
+. "$LB_ROOT/runners/lib.sh"
+
+# lb_image KVER [PREEMPT]: build kernel + initramfs, print the initramfs path.
+lb_image() {
+	local k=$1 p=${2:-voluntary} img
+	img=$LB_CACHE/initramfs/test-$k-$p.cpio.gz
+	"$LB_ROOT/runners/build-kernel" "$k" "$p" >&2 || return 1
+	LB_PERF=${LB_PERF:-0} "$LB_ROOT/runners/build-initramfs" "$k" "$p" "$img" >&2 || return 1
+	echo "$img"
+}
+
+# lb_guest KVER VCPUS ACCEL PLAN OUTDIR [EXTRA_CMDLINE] [TIMEOUT]: boot once;
+# returns boot's exit status. Rows: OUTDIR/rows.csv (header + R records).
+lb_guest() {
+	local k=$1 v=$2 a=$3 plan=$4 out=$5 extra=${6:-} t=${7:-300} img rc=0
+	img=$(lb_image "$k") || return 99
+	mkdir -p "$out"
+	"$LB_ROOT/runners/boot" -k "$(lb_kbuild_dir "$k" voluntary)" -i "$img" -p "$plan" \
+		-c "$v" -a "$a" -t "$t" -o "$out" -A "latchbench.accel=$a $extra" 2>"$out/boot.stderr" || rc=$?
+	{
+		sed -n 's/^H //p' "$out/channel.txt" | head -n 1
+		sed -n 's/^R //p' "$out/channel.txt"
+	} >"$out/rows.csv" 2>/dev/null || true
+	return "$rc"
+}
+
+# col FILE NAME: print column NAME of a CSV with a header, one value per row,
+# prefixed by "workload/variant/context/writers:".
+lb_col() {
+	awk -F, -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ print $c["workload"] "/" $c["variant"] "/" $c["context"] "/" $c["writers"] ":" $c[name] }' "$1"
+}

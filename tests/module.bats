@@ -1,0 +1,142 @@
+#!/usr/bin/env bats
+# The benchmark module in a booted guest: every workload x variant runs,
+# the torn-read check catches the unsynchronised control, retries behave,
+# bad parameters are refused and the guest stays healthy.
+
+load helpers
+
+REPLICAS="tkfast schedclock cyc2ns latchtree"
+COPY_VARIANTS="latch seqcount rcu none empty"
+TREE_VARIANTS="latch rbtree-seqcount rwlock rcu none empty"
+KERNEL_FNS="ktime_get_mono_fast_ns ktime_get_raw_fast_ns ktime_get_real_fast_ns ktime_get_ns sched_clock local_clock cyc2ns_read module_address"
+
+setup_file() {
+	plan=$BATS_FILE_TMPDIR/plan
+	cat >"$plan" <<-P
+	workload=all variant=all context=task readers=1 writers=0 nruns=1 duration_ms=20
+	workload=replicas variant=all context=task readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=150
+	workload=all variant=all context=task readers=2 writers=0 nruns=1 duration_ms=10
+	P
+	for k in 6.12 6.1; do
+		lb_guest "$k" 2 tcg "$plan" "$BATS_FILE_TMPDIR/$k" >&2 || echo "boot $k failed: $?" >&2
+	done
+}
+
+rows() { lb_col "$BATS_FILE_TMPDIR/$1/rows.csv" "$2"; }
+
+@test "every workload x variant returns rows on both kernels (2 vCPUs)" {
+	for k in 6.12 6.1; do
+		f=$BATS_FILE_TMPDIR/$k/rows.csv
+		grep -q '^X 0' "$BATS_FILE_TMPDIR/$k/channel.txt"
+		for w in tkfast schedclock cyc2ns; do
+			for v in $COPY_VARIANTS; do
+				grep -q ",$w,$v,task,1,0,none," "$f" || { echo "missing $k $w/$v w=0"; false; }
+				grep -q ",$w,$v,task,1,1,0," "$f" || { echo "missing $k $w/$v w=1"; false; }
+				grep -q ",$w,$v,task,2,0,none," "$f" || { echo "missing $k $w/$v r=2"; false; }
+			done
+		done
+		for v in $TREE_VARIANTS; do
+			grep -q ",latchtree,$v,task,1,1,0," "$f" || { echo "missing $k latchtree/$v"; false; }
+		done
+		for fn in $KERNEL_FNS; do
+			grep -q ",$fn,kernel,task,2,0,none," "$f" || { echo "missing $k $fn"; false; }
+		done
+	done
+}
+
+@test "the unsynchronised control shows torn reads under a writer, every other variant none" {
+	for k in 6.12 6.1; do
+		while IFS=: read -r key torn; do
+			case $key in
+			*/none/task/1) [ "$torn" -gt 0 ] || { echo "$k $key: torn=$torn, the checker missed the race"; false; } ;;
+			*/kernel/*) [ -z "$torn" ] ;;
+			*) [ "$torn" -eq 0 ] || { echo "$k $key: torn=$torn"; false; } ;;
+			esac
+		done < <(rows "$k" torn)
+	done
+}
+
+@test "no writer, no retries; seqcount readers retry under a writer at period 0" {
+	for k in 6.12 6.1; do
+		while IFS=: read -r key r; do
+			case $key in
+			*/latch/task/0 | */seqcount/task/0) [ "$r" -eq 0 ] || { echo "$k $key retries=$r"; false; } ;;
+			latchtree/*) ;;
+			*/seqcount/task/1) [ "$r" -gt 0 ] || { echo "$k $key retries=$r"; false; } ;;
+			esac
+		done < <(rows "$k" retries)
+	done
+}
+
+@test "rows carry the writer's cost and a sane per-op time" {
+	f=$BATS_FILE_TMPDIR/6.12/rows.csv
+	awk -F, 'NR > 1 && $8 == 1 && ($17 <= 0 || $18 <= 0) { print "no writer cost: " $0; bad = 1 }
+		NR > 1 && ($11 <= 0 || $12 <= 0) { print "no reads: " $0; bad = 1 }
+		END { exit bad }' "$f"
+}
+
+@test "icount: the same configuration twice gives identical ns_per_op" {
+	p=$BATS_TEST_TMPDIR/p
+	echo "workload=tkfast variant=seqcount readers=1 writers=1 writer_period_ns=10000 nruns=2 duration_ms=5" >"$p"
+	echo "workload=latchtree variant=latch readers=2 writers=0 nruns=1 duration_ms=5" >>"$p"
+	for i in 1 2; do
+		run lb_guest 6.12 2 icount "$p" "$BATS_TEST_TMPDIR/i$i"
+		[ "$status" -eq 0 ]
+	done
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/i1/rows.csv")" -eq 4 ]
+	diff <(lb_col "$BATS_TEST_TMPDIR/i1/rows.csv" ns_per_op) <(lb_col "$BATS_TEST_TMPDIR/i2/rows.csv" ns_per_op)
+}
+
+# name | run line | text the module's pr_err must contain
+BAD_INPUT=(
+	"unknown workload|workload=bogus|workload='bogus' unknown (valid:"
+	"variant not of this workload|workload=tkfast variant=rwlock|variant='rwlock' unknown for workload tkfast"
+	"unknown parameter|foo=1|unknown parameter 'foo'"
+	"no value|readers|'readers' has no value"
+	"zero readers|readers=0|readers=0 out of range (valid: 1.."
+	"more readers than CPUs|readers=3|readers=3 out of range (valid: 1..2"
+	"negative writers|writers=-1|writers=-1 out of range (valid: 0..64)"
+	"too many writers|writers=65|writers=65 out of range (valid: 0..64)"
+	"absurd period|writers=1 writer_period_ns=2000000000|writer_period_ns=2000000000 out of range"
+	"negative period|writers=1 writer_period_ns=-5|writer_period_ns=-5 out of range"
+	"zero runs|nruns=0|nruns=0 out of range (valid: 1..1000)"
+	"zero duration|duration_ms=0|duration_ms=0 out of range (valid: 1..60000)"
+	"zero batch|batch=0|batch=0 out of range"
+	"tree of 0 nodes|workload=latchtree tree_nodes=0|tree_nodes=0 out of range (valid: 1..65536)"
+	"tree of 10^9 nodes|workload=latchtree tree_nodes=1000000000|tree_nodes=1000000000 out of range"
+	"not a number|readers=abc|readers='abc' is not a number"
+	"overflow|readers=99999999999999999999999|is not a number"
+	"empty name|workload=|workload='' invalid"
+	"very long name|workload=$(printf 'x%.0s' $(seq 1 300))|invalid (valid: a name of 1..31 characters)"
+	"unknown context|context=softirq|context='softirq' unknown (valid: task hardirq nmi)"
+	"ktime_get_ns in NMI|workload=ktime_get_ns variant=kernel context=nmi|context=nmi invalid for ktime_get_ns"
+	"writer on a kernel function|workload=sched_clock variant=kernel writers=1|writers=1 invalid for sched_clock/kernel"
+	"period none with a writer|writers=1 writer_period_ns=none|writer_period_ns=none invalid"
+	"zero spin limit|spin_limit=0|spin_limit=0 out of range"
+)
+
+@test "hostile input: every bad configuration is refused by name, the guest stays healthy" {
+	p=$BATS_TEST_TMPDIR/bad
+	: >"$p"
+	for c in "${BAD_INPUT[@]}"; do
+		IFS='|' read -r _ line _ <<<"$c"
+		echo "$line" >>"$p"
+	done
+	echo "workload=tkfast variant=latch readers=2 nruns=1 duration_ms=5" >>"$p"
+	run lb_guest 6.12 2 tcg "$p" "$BATS_TEST_TMPDIR/badout"
+	[ "$status" -eq 3 ]
+	ch=$BATS_TEST_TMPDIR/badout/channel.txt
+	printf '%-32s %-8s %s\n' "case" "result" "message" >"$BATS_TEST_TMPDIR/table"
+	i=0
+	for c in "${BAD_INPUT[@]}"; do
+		i=$((i + 1))
+		IFS='|' read -r name _ want <<<"$c"
+		grep -qF "$want" "$ch" || { echo "case '$name': no message containing: $want"; false; }
+		printf '%-32s %-8s %s\n' "$name" "EINVAL" "$want" >>"$BATS_TEST_TMPDIR/table"
+	done
+	[ "$(grep -c '^E config .* refused' "$ch")" -eq ${#BAD_INPUT[@]} ]
+	# the good line after all of them still ran, and the guest powered off cleanly
+	grep -q '^R .*,tkfast,latch,task,2,0,none,0,' "$ch"
+	grep -q '^X 3' "$ch"
+	cp "$BATS_TEST_TMPDIR/table" "$LB_ROOT/build/bad-input-table.txt" 2>/dev/null || true
+}

@@ -1,0 +1,271 @@
+#!/usr/bin/env bats
+# runners/report (cover-letter table) and runners/plots + plots/*.gp, on the
+# synthetic fixtures in tests/fixtures/results.
+
+setup_file() {
+	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+	make -s -C "$ROOT/stats" >&2
+	# plots rendered once for the plot tests below
+	export PLOTS_TCG=$BATS_FILE_TMPDIR/tcg PLOTS_IC=$BATS_FILE_TMPDIR/icount
+	export PLOTS_KVM=$BATS_FILE_TMPDIR/kvm PLOTS_PRE=$BATS_FILE_TMPDIR/preempt
+	"$ROOT/runners/plots" -o "$PLOTS_TCG" "$ROOT/tests/fixtures/results/fx-tcg" 2>"$BATS_FILE_TMPDIR/tcg.err"
+	"$ROOT/runners/plots" -o "$PLOTS_IC" "$ROOT/tests/fixtures/results/fx-icount" 2>"$BATS_FILE_TMPDIR/icount.err"
+	"$ROOT/runners/plots" -o "$PLOTS_KVM" "$ROOT/tests/fixtures/results/fx-pair-base" 2>/dev/null
+	"$ROOT/runners/plots" -o "$PLOTS_PRE" RUN="$ROOT/tests/fixtures/results/fx-preempt" 2>/dev/null
+}
+setup() {
+	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+	FX=$ROOT/tests/fixtures/results
+	REPORT=$ROOT/runners/report
+}
+
+# table rows of a report: lines "  <variant> <ctx> <r/w> ..." under a header
+rows() { awk '/^  variant /{ t = 1; next } /^$/ { t = 0 } t && /^  [a-z]/'; }
+
+assert_width() {
+	local long
+	long=$(awk 'length > 72' <<<"$1")
+	if [ -n "$long" ]; then
+		echo "lines over 72 columns:" >&2
+		echo "$long" >&2
+		return 1
+	fi
+	if LC_ALL=C grep -q '[^ -~]' <<<"$1"; then
+		echo "non-ASCII or control characters" >&2
+		return 1
+	fi
+}
+
+@test "known 10% shift (5 runs each, small noise): every row significant" {
+	run "$REPORT" "$FX/fx-pair-base" "$FX/fx-pair-shift"
+	[ "$status" -eq 0 ]
+	r=$(rows <<<"$output")
+	[ "$(wc -l <<<"$r")" -eq 8 ]
+	# every row: positive change near +10%, marked '*', not in parentheses
+	! grep -v -E ' \+(9|10)\.[0-9]+% \*$' <<<"$r" || false
+}
+
+@test "pair differing by noise only: nothing significant" {
+	run "$REPORT" "$FX/fx-pair-base" "$FX/fx-pair-noise"
+	[ "$status" -eq 0 ]
+	r=$(rows <<<"$output")
+	[ "$(wc -l <<<"$r")" -eq 8 ]
+	! grep -q '\*$' <<<"$r" || false
+	# every change printed in parentheses
+	! grep -v -E '\([+-][0-9.]+%\)$' <<<"$r" || false
+}
+
+@test "icount pair: exact, no test; equal values say same" {
+	run "$REPORT" --run "$FX/fx-icount" 6.1 6.12
+	[ "$status" -eq 0 ]
+	r=$(rows <<<"$output")
+	! grep -v -E ' =$' <<<"$r" || false
+	grep -q -E '^  latch +task 1/0 .* -6\.67% =$' <<<"$r"
+	grep -q -E '^  rcu +task 1/0 .* same =$' <<<"$r"
+	[[ "$output" == *"exact: every run identical on both sides"* ]]
+	[[ "$output" == *"guest instructions per op"* ]]
+	[[ "$output" == *"never hardware results"* ]]
+	[[ "$output" == *"(exact)"* ]]
+}
+
+@test "header names accel, vCPUs, kernels; tcg says emulated" {
+	run "$REPORT" --run "$FX/fx-tcg" 6.1 6.12
+	[ "$status" -eq 0 ]
+	grep -q '^kernels: base 6.1.192, new 6.12.118$' <<<"$output"
+	grep -q '^accel: tcg; vCPUs: 2$' <<<"$output"
+	grep -q '^NOTE: tcg: times are emulated' <<<"$output"
+	grep -q 'Welch.s t-test p < 0.05 AND |change|' <<<"$output"
+}
+
+@test "kernel selection: 6.1 does not match 6.12.x" {
+	run "$REPORT" --run "$FX/fx-tcg" 6.1 6.1
+	[ "$status" -eq 0 ]
+	grep -q '^kernels: base 6.1.192, new 6.1.192$' <<<"$output"
+	[[ "$output" != *6.12.118* ]]
+	run "$REPORT" --run "$FX/fx-tcg" 6.12 6.1.192
+	grep -q '^kernels: base 6.12.118, new 6.1.192$' <<<"$output"
+	run "$REPORT" --run "$FX/fx-tcg" 6.2 6.12
+	[ "$status" -ne 0 ]
+}
+
+@test "n=1 groups: insufficient runs" {
+	run "$REPORT" --run "$FX/fx-tcg" 6.1 6.12
+	grep -q -E '^  latch +task 1/0 +- +16\.48 +15\.97 +\(-3\.09%\) \?$' <<<"$output"
+	grep -q '^?  insufficient runs' <<<"$output"
+	grep -q '^cyc2ns: latch vs seqcount: insufficient runs' <<<"$output"
+}
+
+@test "per-workload summary lines computed from the data" {
+	run "$REPORT" --run "$FX/fx-tcg" 6.1 6.12
+	grep -q '^tkfast: latch is [0-9.]*% faster than seqcount for 1 reader with 1 writer$' <<<"$output"
+	grep -q '^latchtree: latch is [0-9.]*% faster than rbtree-seqcount for 1 reader with$' <<<"$output"
+	grep -q '^ktime_get_mono_fast_ns: median 22.02 ns per op' <<<"$output"
+	run "$REPORT" "$FX/fx-pair-base" "$FX/fx-pair-shift"
+	grep -q '^tkfast: latch is [0-9.]*% faster than seqcount for 1 reader with 1 writer$' <<<"$output"
+	grep -q '^  at 10000 ns (6.12.118, kvm, 4 vCPUs)$' <<<"$output"
+}
+
+@test "every report line <= 72 columns, plain ASCII" {
+	for args in "--run $FX/fx-tcg 6.1 6.12" "--run $FX/fx-icount 6.1 6.12" \
+		"$FX/fx-pair-base $FX/fx-pair-shift" "$FX/fx-pair-base $FX/fx-pair-noise" \
+		"$FX/fx-tcg $FX/fx-tcg"; do
+		# shellcheck disable=SC2086
+		run "$REPORT" $args
+		[ "$status" -eq 0 ]
+		assert_width "$output"
+	done
+}
+
+@test "width stays <= 72 with long names and huge values" {
+	d=$BATS_TEST_TMPDIR/wide
+	mkdir -p "$d"
+	# base rows as kernel 6.1.192 (x1000), new rows 6.12.118 (x123456)
+	awk -F, -v OFS=, 'NR == 1 { print; next } {
+		$4 = "ktime_get_mono_fast_ns_with_a_long_name"; $5 = "rbtree-seqcount"; $6 = "hardirq"
+		$7 = 128; $8 = 64; $9 = ($9 == "none" ? "none" : 123456789)
+		ns = $12 * (1 + ($10 % 3) * 0.4)
+		$1 = "6.1.192"; $12 = ns * 1000; print
+		$1 = "6.12.118"; $12 = ns * 123456; print }' "$FX/fx-pair-base/results.csv" >"$d/results.csv"
+	run "$REPORT" --run "$d" 6.1 6.12
+	[ "$status" -eq 0 ]
+	assert_width "$output"
+}
+
+@test "two runs with several kernels: rows matched per kernel" {
+	run "$REPORT" "$FX/fx-tcg" "$FX/fx-tcg"
+	[ "$status" -eq 0 ]
+	grep -q '^== tcg, 2 vCPUs, kernel 6.1.192 ==$' <<<"$output"
+	grep -q '^== tcg, 2 vCPUs, kernel 6.12.118 ==$' <<<"$output"
+	# identical data: nothing significant
+	! rows <<<"$output" | grep -q '\*$' || false
+	run "$REPORT" -k 6.12 "$FX/fx-tcg" "$FX/fx-tcg"
+	[[ "$output" != *"kernel 6.1.192"* ]]
+}
+
+@test "usage errors" {
+	run "$REPORT" "$FX/fx-tcg"
+	[ "$status" -ne 0 ]
+	run "$REPORT" no-such-run "$FX/fx-tcg"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"no results.csv"* ]]
+}
+
+@test "-o writes the report to a file" {
+	run "$REPORT" -o "$BATS_TEST_TMPDIR/r.txt" "$FX/fx-pair-base" "$FX/fx-pair-shift"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	grep -q '^latchbench: run fx-pair-base -> run fx-pair-shift$' "$BATS_TEST_TMPDIR/r.txt"
+}
+
+@test "make-style arguments: RUN= alone compares oldest vs newest kernel" {
+	run "$REPORT" RUN="$FX/fx-tcg"
+	[ "$status" -eq 0 ]
+	grep -q '^latchbench: 6.1.192 -> 6.12.118 (run fx-tcg)$' <<<"$output"
+	run "$REPORT" RUN="$FX/fx-tcg" BASE=6.1 NEW=6.12
+	grep -q '^kernels: base 6.1.192, new 6.12.118$' <<<"$output"
+	run "$REPORT" BASE="$FX/fx-pair-base" NEW="$FX/fx-pair-shift"
+	grep -q '^latchbench: run fx-pair-base -> run fx-pair-shift$' <<<"$output"
+}
+
+@test "one kernel in the run: table of medians, no change column" {
+	run "$REPORT" RUN="$FX/fx-pair-base"
+	[ "$status" -eq 0 ]
+	grep -q '^latchbench: run fx-pair-base (one kernel: no comparison)$' <<<"$output"
+	grep -q -E '^  variant +ctx +r/w period median runs$' <<<"$output"
+	grep -q -E '^  latch +task 1/0 +- +1\.92 +5$' <<<"$output"
+	assert_width "$output"
+}
+
+@test "preempt models get their own sections" {
+	run "$REPORT" RUN="$FX/fx-preempt"
+	[ "$status" -eq 0 ]
+	grep -q '^preempt: voluntary full$' <<<"$output"
+	grep -q '^== tcg, 2 vCPUs, preempt voluntary ==$' <<<"$output"
+	grep -q '^== tcg, 2 vCPUs, preempt full ==$' <<<"$output"
+	grep -q 'preempt full)$' <<<"$output"
+	assert_width "$output"
+}
+
+# ---- plots ----
+@test "plots: every expected plot exists as non-empty PNG and valid SVG" {
+	for name in tkfast-readers-nowriter tkfast-readers-writer tkfast-period tkfast-write \
+		tkfast-latch-spread tkfast-seqcount-spread tkfast-rcu-spread tkfast-irq \
+		latchtree-readers-writer latchtree-period latchtree-write latchtree-rwlock-spread \
+		ktime_get_mono_fast_ns-readers-nowriter cyc2ns-latch-spread; do
+		png=$PLOTS_TCG/$name.png svg=$PLOTS_TCG/$name.svg
+		[ -s "$png" ] || { echo "missing $png" >&2; false; }
+		[ "$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+		[ -s "$svg" ]
+		if command -v xmllint >/dev/null; then
+			xmllint --noout "$svg"
+		else
+			head -c 200 "$svg" | grep -q '<?xml' && grep -q '</svg>' "$svg"
+		fi
+	done
+	# 20 plots x 2 formats
+	[ "$(find "$PLOTS_TCG" -maxdepth 1 -name '*.png' | wc -l)" -eq 20 ]
+	[ "$(find "$PLOTS_TCG" -maxdepth 1 -name '*.svg' | wc -l)" -eq 20 ]
+}
+
+@test "plots: gnuplot said nothing (no warnings) while rendering" {
+	for log in "$PLOTS_TCG"/data/*.log "$PLOTS_IC"/data/*.log; do
+		[ ! -s "$log" ] || { cat "$log" >&2; false; }
+	done
+	[ "$(grep -v '^plots: [0-9]* plots' "$BATS_FILE_TMPDIR/tcg.err")" = "" ]
+}
+
+@test "plots: a gnuplot warning fails the run" {
+	gp=$BATS_TEST_TMPDIR/gp
+	mkdir "$gp"
+	cp "$ROOT"/plots/*.gp "$ROOT"/plots/data.awk "$gp"/
+	# an empty data file: gnuplot warns "Skipping data file with no valid points", exit 0
+	: >"$BATS_TEST_TMPDIR/empty.dat"
+	printf "plot [0:1] '%s' using 1:2 notitle, x notitle\n" "$BATS_TEST_TMPDIR/empty.dat" >>"$gp/readers.gp"
+	LATCHBENCH_GPDIR=$gp run "$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/out" "$FX/fx-pair-base"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"warnings"* ]]
+}
+
+@test "plots: titles name workload, accel and vCPUs; tcg plots say emulated" {
+	for svg in "$PLOTS_TCG"/*.svg; do
+		grep -q '(tcg, 2 vCPUs)' "$svg" || { echo "no accel/vCPUs in $svg" >&2; false; }
+		grep -q 'TCG: times are emulated' "$svg" || { echo "no emulation note in $svg" >&2; false; }
+	done
+	grep -q 'tkfast: ns per op (emulated, TCG) vs readers' "$PLOTS_TCG/tkfast-readers-writer.svg"
+	grep -q 'latchtree / rwlock: spread over runs' "$PLOTS_TCG/latchtree-rwlock-spread.svg"
+	# kvm: real hardware timing, no emulation note, plain ns
+	grep -q "(kvm, 4 vCPUs)" "$PLOTS_KVM/tkfast-period.svg"
+	! grep -q "emulated" "$PLOTS_KVM"/*.svg || false
+}
+
+@test "plots: icount: y axis in guest instructions per op, no irq chart (noted)" {
+	grep -q 'guest instructions per op' "$PLOTS_IC/tkfast-readers-nowriter.svg"
+	grep -q 'icount: guest instructions (1 insn = 1 ns), emulated' "$PLOTS_IC/tkfast-period.svg"
+	[ ! -e "$PLOTS_IC/tkfast-irq.png" ]
+	grep -q 'no hardirq/nmi rows: outcome chart skipped' "$PLOTS_IC/NOTES.txt"
+}
+
+@test "plots: readers panels share one y range; period 0 plotted at the 'asap' tick" {
+	v=$PLOTS_TCG/data/tkfast-readers-writer.vars.gp
+	grep -q '^nk = 2$' "$v"
+	grep -q '^klist = "6.1.192 6.12.118"$' "$v"
+	grep -q '^set yrange \[0:ymax\]$' "$ROOT/plots/readers.gp"
+	grep -q '^xticsdef = "set xtics (\\"asap\\" 100, \\"1us\\" 1000, \\"100us\\" 100000)"$' \
+		"$PLOTS_TCG/data/tkfast-period.vars.gp"
+}
+
+@test "plots: data comes from lbstats summary" {
+	diff "$PLOTS_TCG/data/summary.csv" <("$ROOT/build/lbstats" summary "$FX/fx-tcg/results.csv")
+}
+
+@test "plots: run id resolution: unknown run is an error" {
+	run "$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/x" no-such-run-id
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"no results.csv"* ]]
+}
+
+@test "plots: several preempt models: one plot set each, named and titled" {
+	[ -s "$PLOTS_PRE/tcg-2cpu-voluntary-tkfast-period.png" ]
+	[ -s "$PLOTS_PRE/tcg-2cpu-full-tkfast-period.svg" ]
+	grep -q '(tcg, 2 vCPUs, preempt full)' "$PLOTS_PRE/tcg-2cpu-full-tkfast-readers-writer.svg"
+}

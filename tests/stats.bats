@@ -1,0 +1,174 @@
+#!/usr/bin/env bats
+# stats/lbstats: C unit tests (tests/stats_test.c) and the CLI.
+
+setup_file() {
+	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+	make -s -C "$ROOT/stats" all "$ROOT/build/stats_test" >&2
+}
+
+setup() {
+	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+	LB=$ROOT/build/lbstats
+	FX=$ROOT/tests/fixtures/results
+}
+
+# field NAME of a TSV/CSV header+one-row output
+field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } { print $h[n]; exit }'; }
+
+@test "C unit tests pass (hand-computed and published values)" {
+	run "$ROOT/build/stats_test"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"checks passed"* ]]
+	[[ "$output" != *FAIL* ]]
+}
+
+@test "C unit tests can fail: a wrong expected value gives nonzero exit" {
+	gcc -DLB_SABOTAGE -I"$ROOT/stats" -o "$BATS_TEST_TMPDIR/sab" \
+		"$ROOT/tests/stats_test.c" "$ROOT/stats/stats.c" -lgsl -lgslcblas -lm
+	run "$BATS_TEST_TMPDIR/sab"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"FAIL mean s8"* ]]
+}
+
+@test "compare: R sleep data Welch test (t=-1.8608, df=17.776, p=0.07939)" {
+	run "$LB" compare 0.7,-1.6,-0.2,-1.2,-0.1,3.4,3.7,0.8,0.0,2.0 1.9,0.8,1.1,0.1,-0.1,4.4,5.5,1.6,4.6,3.4
+	[ "$status" -eq 0 ]
+	[ "$(field t '\t' <<<"$output" | cut -c1-7)" = "-1.8608" ]
+	[ "$(field df '\t' <<<"$output" | cut -c1-6)" = "17.776" ]
+	[ "$(field p '\t' <<<"$output" | cut -c1-7)" = "0.07939" ]
+	[ "$(field verdict '\t' <<<"$output")" = "not-significant" ]
+}
+
+@test "compare: n=1 -> stddev and p NA, insufficient" {
+	run "$LB" compare 5 6
+	[ "$status" -eq 0 ]
+	[ "$(field sd_base '\t' <<<"$output")" = NA ]
+	[ "$(field p '\t' <<<"$output")" = NA ]
+	[ "$(field verdict '\t' <<<"$output")" = insufficient ]
+}
+
+@test "compare: n=2 -> p computed but fewer than 3 runs: insufficient" {
+	run "$LB" compare 100,100.1 150,150.1
+	[ "$status" -eq 0 ]
+	[ "$(field p '\t' <<<"$output")" != NA ]
+	[ "$(field verdict '\t' <<<"$output")" = insufficient ]
+}
+
+@test "compare: zero variance both sides -> exact, no test" {
+	run "$LB" compare 41.25,41.25,41.25 41.25,41.25,41.25
+	[ "$(field verdict '\t' <<<"$output")" = exact-same ]
+	[ "$(field p '\t' <<<"$output")" = NA ]
+	run "$LB" compare 41.25,41.25,41.25 38.5,38.5,38.5
+	[ "$(field verdict '\t' <<<"$output")" = exact-diff ]
+	[ "$(field change_pct '\t' <<<"$output" | cut -c1-6)" = "-6.666" ]
+}
+
+@test "compare: 10% shift significant, 0.5% shift below the 1% threshold" {
+	run "$LB" compare 100,101,99,100.5,99.5 110,111,109,110.5,109.5
+	[ "$(field verdict '\t' <<<"$output")" = significant ]
+	run "$LB" compare 100,100.1,99.9,100,100 100.5,100.6,100.4,100.5,100.5
+	[ "$(field verdict '\t' <<<"$output")" = not-significant ]
+}
+
+@test "compare: keyed stdin stream, keys in first-appearance order" {
+	run "$LB" compare < <(printf 'b\tbase\t1\na\tnew\t2\nb\tnew\t1\na\tbase\t2\n')
+	[ "$status" -eq 0 ]
+	[ "${lines[1]%%$'\t'*}" = b ]
+	[ "${lines[2]%%$'\t'*}" = a ]
+	run "$LB" compare < <(printf 'x\tother\t1\n')
+	[ "$status" -ne 0 ]
+}
+
+@test "rule: >= 3 runs, alpha 0.05, 1% change" {
+	run "$LB" rule
+	[ "$output" = $'min_runs=3\nalpha=0.05\nmin_change_pct=1' ]
+}
+
+@test "summary: header and one row per group" {
+	run "$LB" summary "$FX/fx-tcg/results.csv"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,n,mean,median,stddev,rsd_pct,min,p25,p75,max,ci95_lo,ci95_hi,retries_per_1k,torn_mean,ns_per_write_mean,interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt" ]
+	groups=$(awk -F, 'NR > 1 { print $1, $2, $3, $4, $5, $6, $7, $8, $9 }' "$FX/fx-tcg/results.csv" | sort -u | wc -l)
+	[ "$(( ${#lines[@]} - 1 ))" -eq "$groups" ]
+}
+
+@test "summary: hand-checked statistics of a small group" {
+	csv="$BATS_TEST_TMPDIR/r.csv"
+	{
+		echo "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,retries"
+		for x in 1:10 2:20 3:0 4:40 10:30; do
+			echo "6.12.1,kvm,1,tkfast,latch,task,1,0,none,0,1000,${x%:*},${x#*:}"
+		done
+	} >"$csv"
+	run "$LB" summary "$csv"
+	[ "$status" -eq 0 ]
+	# mean 4, median 3, sd sqrt(50/4)=3.5355339, p25 2, p75 4,
+	# CI 4 -+ 2.7764451*3.5355339/sqrt(5) = 4 -+ 4.3899..., retries/1k mean 20
+	row=$(printf '%s\n' "${lines[@]}")
+	[ "$(field mean , <<<"$row")" = 4 ]
+	[ "$(field median , <<<"$row")" = 3 ]
+	[ "$(field stddev , <<<"$row" | cut -c1-8)" = 3.535533 ]
+	[ "$(field p25 , <<<"$row")" = 2 ]
+	[ "$(field p75 , <<<"$row")" = 4 ]
+	[ "$(field ci95_hi , <<<"$row" | cut -c1-6)" = 8.3899 ]
+	[ "$(field retries_per_1k , <<<"$row")" = 20 ]
+	[ "$(field torn_mean , <<<"$row")" = "" ]
+}
+
+@test "summary: n=1 group -> stddev/CI NA (insufficient runs)" {
+	run "$LB" summary "$FX/fx-tcg/results.csv"
+	row=$(printf '%s\n' "${lines[0]}" "$(printf '%s\n' "${lines[@]}" | grep '^6.1.192,tcg,2,cyc2ns,latch,')")
+	[ "$(field n , <<<"$row")" = 1 ]
+	[ "$(field stddev , <<<"$row")" = NA ]
+	[ "$(field ci95_lo , <<<"$row")" = NA ]
+	[ "$(field median , <<<"$row")" = 16.48 ]
+}
+
+@test "summary: icount identical runs -> stddev 0, CI collapses to the value" {
+	run "$LB" summary "$FX/fx-icount/results.csv"
+	row=$(printf '%s\n' "${lines[0]}" "${lines[1]}")
+	[ "$(field stddev , <<<"$row")" = 0 ]
+	[ "$(field ci95_lo , <<<"$row")" = "$(field mean , <<<"$row")" ]
+}
+
+@test "summary: hardirq/nmi sums, max_spin max; kernel variant torn empty" {
+	run "$LB" summary "$FX/fx-tcg/results.csv"
+	row=$(printf '%s\n' "${lines[0]}" "$(printf '%s\n' "${lines[@]}" | grep '^6.1.192,tcg,2,tkfast,seqcount,nmi,')")
+	want=$(awk -F, '$1 == "6.1.192" && $4 == "tkfast" && $5 == "seqcount" && $6 == "nmi" { s += $22 } END { print s }' "$FX/fx-tcg/results.csv")
+	[ "$(field would_deadlock_sum , <<<"$row")" = "$want" ]
+	[ "$(field max_spin_max , <<<"$row")" = 1000000 ]
+	row=$(printf '%s\n' "${lines[0]}" "$(printf '%s\n' "${lines[@]}" | grep -m1 ',ktime_get_mono_fast_ns,kernel,')")
+	[ "$(field torn_mean , <<<"$row")" = "" ]
+	[ "$(field completed_sum , <<<"$row")" = "" ]
+}
+
+@test "summary: parses by header name (reordered + appended columns)" {
+	csv="$BATS_TEST_TMPDIR/shuffled.csv"
+	awk -F, -v OFS=, '{ t = $1; $1 = $12; $12 = t; print $0, (NR == 1 ? "extra_col" : "x") }' \
+		"$FX/fx-tcg/results.csv" >"$csv"
+	diff <("$LB" summary "$FX/fx-tcg/results.csv") <("$LB" summary "$csv")
+	diff <("$LB" summary "$FX/fx-tcg/results.csv") <("$LB" summary <"$FX/fx-tcg/results.csv")
+}
+
+@test "summary: malformed input is an error" {
+	printf 'kernel,accel\n6.1,tcg\n' >"$BATS_TEST_TMPDIR/bad.csv"
+	run "$LB" summary "$BATS_TEST_TMPDIR/bad.csv"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"no column"* ]]
+	sed '2s/,17\.88,/,abc,/' "$FX/fx-tcg/results.csv" >"$BATS_TEST_TMPDIR/bad2.csv"
+	run "$LB" summary "$BATS_TEST_TMPDIR/bad2.csv"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"not a number"* ]]
+}
+
+@test "summary: preempt column (appended) is a group column, printed last" {
+	run "$LB" summary "$FX/fx-preempt/results.csv"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 9 ]
+	[[ "${lines[0]}" == *,deferral_ns_mean,preempt ]]
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c ',voluntary$')" -eq 4 ]
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c ',full$')" -eq 4 ]
+	# absent column -> empty last field
+	run "$LB" summary "$FX/fx-icount/results.csv"
+	[[ "${lines[1]}" == *, ]]
+}
