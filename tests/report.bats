@@ -13,6 +13,7 @@ setup_file() {
 	"$ROOT/runners/plots" -o "$PLOTS_KVM" "$ROOT/tests/fixtures/results/fx-pair-base" 2>/dev/null
 	"$ROOT/runners/plots" -o "$PLOTS_PRE" RUN="$ROOT/tests/fixtures/results/fx-preempt" 2>/dev/null
 }
+
 setup() {
 	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 	FX=$ROOT/tests/fixtures/results

@@ -1,0 +1,20 @@
+# Write-side cost: mean ns per update vs writer period, one line per
+# variant, one panel per kernel, same y range. Same data files as period.gp
+# (column 6). Variables: as period.gp, with ymax for ns per update.
+set multiplot layout 1, nk title maintitle font ',12'
+set logscale x
+set xrange [xlo:xhi]
+eval xticsdef
+set xlabel 'writer update period'
+set key top right
+set ylabel ylab
+set yrange [0:ymax]
+do for [k = 1:nk] {
+	set title word(klist, k)
+	vl = value(sprintf('vl%d', k))
+	ix = value(sprintf('ix%d', k))
+	cl = value(sprintf('cl%d', k))
+	plot for [j = 1:words(vl)] datafile index int(word(ix, j)) using 1:6 \
+		with linespoints lt int(word(cl, j)) title word(vl, j)
+}
+unset multiplot

@@ -1,0 +1,595 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lbstats - statistics over latchbench results (results.csv).
+ *
+ *   lbstats summary [FILE...]
+ *	Per group (kernel,accel,vcpus,workload,variant,context,readers,
+ *	writers,writer_period_ns) statistics of ns_per_op over runs, plus
+ *	side metrics.  CSV with a header line; groups in order of first
+ *	appearance.  "NA" = not computable (n=1: insufficient runs);
+ *	empty = the input column was empty/absent for every run.
+ *	If the input has a "preempt" column (preemption model), it is a group
+ *	column too, printed as the last output column (empty when absent).
+ *
+ *   lbstats compare BASE NEW
+ *	BASE, NEW: comma-separated samples.  One comparison.
+ *   lbstats compare [FILE]
+ *	Lines "key<TAB>side<TAB>value", side = base|new; one comparison per
+ *	key, in order of first appearance.
+ *	Output (both forms): TSV with a header line:
+ *	key n_base median_base mean_base sd_base rsd_base
+ *	    n_new median_new mean_new sd_new rsd_new change_pct t df p verdict
+ *	verdict: significant | not-significant | insufficient | exact-same |
+ *	exact-diff | empty (see stats.h for the rule).
+ *
+ *   lbstats rule
+ *	Print the significance rule constants (min_runs, alpha, min_change_pct).
+ *
+ * CSV input is parsed by header name (no quoting; fields contain no commas).
+ * A repeated header line (concatenated files) is skipped.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+
+#include "stats.h"
+
+static const char *prog = "lbstats";
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: error: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (!d)
+		die("out of memory");
+	return d;
+}
+
+/* ---- growable sample vector ---- */
+struct dv {
+	double *v;
+	size_t n, cap;
+};
+
+static void dv_push(struct dv *d, double x)
+{
+	if (d->n == d->cap) {
+		d->cap = d->cap ? 2 * d->cap : 8;
+		d->v = xrealloc(d->v, d->cap * sizeof(*d->v));
+	}
+	d->v[d->n++] = x;
+}
+
+/* ---- string -> index map, first-appearance order ---- */
+struct map {
+	char **keys;
+	size_t n, cap;
+	size_t *slot; /* open addressing, index+1, 0 = empty */
+	size_t nslot;
+};
+
+static unsigned long hash(const char *s)
+{
+	unsigned long h = 1469598103934665603UL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211UL;
+	return h;
+}
+
+static void map_grow(struct map *m)
+{
+	size_t ns = m->nslot ? 2 * m->nslot : 256;
+
+	free(m->slot);
+	m->slot = calloc(ns, sizeof(*m->slot));
+	if (!m->slot)
+		die("out of memory");
+	m->nslot = ns;
+	for (size_t i = 0; i < m->n; i++) {
+		size_t h = hash(m->keys[i]) & (ns - 1);
+
+		while (m->slot[h])
+			h = (h + 1) & (ns - 1);
+		m->slot[h] = i + 1;
+	}
+}
+
+/* Index of key, inserting it if new; *isnew set accordingly. */
+static size_t map_get(struct map *m, const char *key, int *isnew)
+{
+	size_t h;
+
+	if (2 * (m->n + 1) > m->nslot)
+		map_grow(m);
+	h = hash(key) & (m->nslot - 1);
+	while (m->slot[h]) {
+		if (!strcmp(m->keys[m->slot[h] - 1], key)) {
+			*isnew = 0;
+			return m->slot[h] - 1;
+		}
+		h = (h + 1) & (m->nslot - 1);
+	}
+	if (m->n == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 64;
+		m->keys = xrealloc(m->keys, m->cap * sizeof(*m->keys));
+	}
+	m->keys[m->n] = xstrdup(key);
+	m->slot[h] = m->n + 1;
+	*isnew = 1;
+	return m->n++;
+}
+
+/* ---- tiny CSV reader ---- */
+#define MAXF 256
+
+struct csv {
+	FILE *f;
+	const char *name;
+	char *line, *hdr;
+	size_t cap;
+	long lineno;
+	int nh;
+	char *hname[MAXF];
+	char *fld[MAXF];
+	int nf;
+};
+
+static void chomp(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r'))
+		s[--n] = 0;
+}
+
+static int split(char *s, char **out)
+{
+	int n = 0;
+
+	for (;;) {
+		if (n == MAXF)
+			return -1;
+		out[n++] = s;
+		s = strchr(s, ',');
+		if (!s)
+			return n;
+		*s++ = 0;
+	}
+}
+
+static void csv_open(struct csv *c, const char *name)
+{
+	memset(c, 0, sizeof(*c));
+	c->name = name;
+	if (!strcmp(name, "-")) {
+		c->f = stdin;
+		c->name = "<stdin>";
+	} else if (!(c->f = fopen(name, "r"))) {
+		die("%s: %s", name, strerror(errno));
+	}
+}
+
+/* Next data row into c->fld; 0 at EOF. */
+static int csv_next(struct csv *c)
+{
+	while (getline(&c->line, &c->cap, c->f) > 0) {
+		c->lineno++;
+		chomp(c->line);
+		if (!c->line[0])
+			continue;
+		if (!c->hdr) {
+			c->hdr = xstrdup(c->line);
+			c->nh = split(c->hdr, c->hname);
+			if (c->nh < 0)
+				die("%s: header has more than %d columns", c->name, MAXF);
+			continue;
+		}
+		{
+			/* repeated header (files concatenated): skip */
+			char *tmp = xstrdup(c->line), *f[MAXF];
+			int n = split(tmp, f), same = n == c->nh;
+
+			for (int i = 0; same && i < n; i++)
+				same = !strcmp(f[i], c->hname[i]);
+			free(tmp);
+			if (same)
+				continue;
+		}
+		c->nf = split(c->line, c->fld);
+		if (c->nf != c->nh)
+			die("%s:%ld: %d fields, header has %d", c->name, c->lineno,
+			    c->nf, c->nh);
+		return 1;
+	}
+	if (ferror(c->f))
+		die("%s: read error", c->name);
+	return 0;
+}
+
+static int csv_col(const struct csv *c, const char *name)
+{
+	for (int i = 0; i < c->nh; i++)
+		if (!strcmp(c->hname[i], name))
+			return i;
+	return -1;
+}
+
+static void csv_close(struct csv *c)
+{
+	if (c->f != stdin)
+		fclose(c->f);
+	free(c->line);
+	free(c->hdr);
+}
+
+/* Parse a number; 0 = empty/absent, 1 = ok; dies on garbage. */
+static int num(const struct csv *c, int col, const char *what, double *out)
+{
+	const char *s;
+	char *end;
+
+	if (col < 0)
+		return 0;
+	s = c->fld[col];
+	if (!*s)
+		return 0;
+	errno = 0;
+	*out = strtod(s, &end);
+	if (*end || errno || !isfinite(*out))
+		die("%s:%ld: %s: not a number: '%s'", c->name, c->lineno, what, s);
+	return 1;
+}
+
+static void pnum(FILE *o, double x)
+{
+	if (isnan(x))
+		fputs("NA", o);
+	else
+		fprintf(o, "%.10g", x);
+}
+
+/* ---- summary ---- */
+static const char *const gcols[] = {
+	"kernel", "accel", "vcpus", "workload", "variant", "context",
+	"readers", "writers", "writer_period_ns",
+};
+#define NG (sizeof(gcols) / sizeof(gcols[0]))
+
+enum { S_DELIV, S_IMW, S_COMPL, S_DEAD, NSUM };
+static const char *const scols[NSUM] = {
+	"interrupts_delivered", "interrupted_mid_write", "completed", "would_deadlock",
+};
+
+struct group {
+	struct dv ns, r1k, torn, npw, defer;
+	double sum[NSUM];
+	int has_sum[NSUM];
+	double max_spin;
+	int has_spin;
+};
+
+static void mean_or_empty(FILE *o, const struct dv *d)
+{
+	fputc(',', o);
+	if (d->n)
+		pnum(o, lb_mean(d->v, d->n));
+}
+
+static int cmd_summary(int argc, char **argv)
+{
+	struct map m = { 0 };
+	struct group *g = NULL;
+	size_t gcap = 0;
+	char key[4096];
+	int nfiles = argc > 0 ? argc : 1;
+
+	for (int fi = 0; fi < nfiles; fi++) {
+		struct csv c;
+		int gi[NG], ipre, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM];
+
+		csv_open(&c, argc > 0 ? argv[fi] : "-");
+		if (!csv_next(&c)) {
+			csv_close(&c);
+			continue;
+		}
+		for (size_t i = 0; i < NG; i++)
+			if ((gi[i] = csv_col(&c, gcols[i])) < 0)
+				die("%s: no column '%s' in header", c.name, gcols[i]);
+		if ((ins = csv_col(&c, "ns_per_op")) < 0)
+			die("%s: no column 'ns_per_op' in header", c.name);
+		iro = csv_col(&c, "read_ops");
+		iret = csv_col(&c, "retries");
+		itorn = csv_col(&c, "torn");
+		inpw = csv_col(&c, "ns_per_write");
+		idef = csv_col(&c, "deferral_ns");
+		ispin = csv_col(&c, "max_spin");
+		ipre = csv_col(&c, "preempt");
+		for (int i = 0; i < NSUM; i++)
+			is[i] = csv_col(&c, scols[i]);
+		do {
+			size_t k = 0, idx;
+			int isnew;
+			struct group *gr;
+			double x, ro, re;
+
+			for (size_t i = 0; i < NG; i++) {
+				const char *f = c.fld[gi[i]];
+				size_t l = strlen(f);
+
+				if (!l && i < 6)
+					die("%s:%ld: empty %s", c.name, c.lineno, gcols[i]);
+				if (k + l + 2 > sizeof(key))
+					die("%s:%ld: group key too long", c.name, c.lineno);
+				memcpy(key + k, f, l);
+				k += l;
+				key[k++] = i + 1 < NG ? ',' : 0;
+			}
+			if (ipre >= 0) {
+				/* extra group column, printed last: "\x1f" + value */
+				size_t l = strlen(c.fld[ipre]);
+
+				if (k + l + 2 > sizeof(key))
+					die("%s:%ld: group key too long", c.name, c.lineno);
+				key[k - 1] = 0x1f;
+				memcpy(key + k, c.fld[ipre], l + 1);
+			}
+			idx = map_get(&m, key, &isnew);
+			if (isnew) {
+				if (idx >= gcap) {
+					gcap = gcap ? 2 * gcap : 64;
+					g = xrealloc(g, gcap * sizeof(*g));
+				}
+				memset(&g[idx], 0, sizeof(g[idx]));
+			}
+			gr = &g[idx];
+			if (!num(&c, ins, "ns_per_op", &x))
+				die("%s:%ld: ns_per_op empty", c.name, c.lineno);
+			dv_push(&gr->ns, x);
+			if (num(&c, iro, "read_ops", &ro) && num(&c, iret, "retries", &re) && ro > 0)
+				dv_push(&gr->r1k, 1000.0 * re / ro);
+			if (num(&c, itorn, "torn", &x))
+				dv_push(&gr->torn, x);
+			if (num(&c, inpw, "ns_per_write", &x))
+				dv_push(&gr->npw, x);
+			if (num(&c, idef, "deferral_ns", &x))
+				dv_push(&gr->defer, x);
+			if (num(&c, ispin, "max_spin", &x)) {
+				if (!gr->has_spin || x > gr->max_spin)
+					gr->max_spin = x;
+				gr->has_spin = 1;
+			}
+			for (int i = 0; i < NSUM; i++)
+				if (num(&c, is[i], scols[i], &x)) {
+					gr->sum[i] += x;
+					gr->has_sum[i] = 1;
+				}
+		} while (csv_next(&c));
+		csv_close(&c);
+	}
+
+	for (size_t i = 0; i < NG; i++)
+		printf("%s,", gcols[i]);
+	printf("n,mean,median,stddev,rsd_pct,min,p25,p75,max,ci95_lo,ci95_hi,"
+	       "retries_per_1k,torn_mean,ns_per_write_mean,"
+	       "interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,"
+	       "would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt\n");
+	for (size_t i = 0; i < m.n; i++) {
+		struct group *gr = &g[i];
+		struct lb_desc d;
+
+		lb_describe(gr->ns.v, gr->ns.n, &d);
+		char *pre = strchr(m.keys[i], 0x1f);
+
+		printf("%.*s,%zu", pre ? (int)(pre - m.keys[i]) : (int)strlen(m.keys[i]),
+		       m.keys[i], d.n);
+		{
+			const double f[] = { d.mean, d.median, d.sd, d.rsd_pct, d.min, d.p25,
+					     d.p75, d.max, d.ci_lo, d.ci_hi };
+
+			for (size_t j = 0; j < sizeof(f) / sizeof(f[0]); j++) {
+				putchar(',');
+				pnum(stdout, f[j]);
+			}
+		}
+		mean_or_empty(stdout, &gr->r1k);
+		mean_or_empty(stdout, &gr->torn);
+		mean_or_empty(stdout, &gr->npw);
+		for (int j = 0; j < NSUM; j++) {
+			putchar(',');
+			if (gr->has_sum[j])
+				printf("%.0f", gr->sum[j]);
+		}
+		putchar(',');
+		if (gr->has_spin)
+			pnum(stdout, gr->max_spin);
+		mean_or_empty(stdout, &gr->defer);
+		printf(",%s", pre ? pre + 1 : "");
+		putchar('\n');
+	}
+	return 0;
+}
+
+/* ---- compare ---- */
+static void cmp_header(void)
+{
+	puts("key\tn_base\tmedian_base\tmean_base\tsd_base\trsd_base"
+	     "\tn_new\tmedian_new\tmean_new\tsd_new\trsd_new"
+	     "\tchange_pct\tt\tdf\tp\tverdict");
+}
+
+static void cmp_side(const struct lb_desc *d)
+{
+	printf("\t%zu\t", d->n);
+	pnum(stdout, d->median);
+	putchar('\t');
+	pnum(stdout, d->mean);
+	putchar('\t');
+	pnum(stdout, d->sd);
+	putchar('\t');
+	pnum(stdout, d->rsd_pct);
+}
+
+static void cmp_row(const char *key, const struct dv *b, const struct dv *n)
+{
+	struct lb_cmp c;
+
+	lb_compare(b->v, b->n, n->v, n->n, &c);
+	fputs(key, stdout);
+	cmp_side(&c.base);
+	cmp_side(&c.new);
+	putchar('\t');
+	pnum(stdout, c.change_pct);
+	putchar('\t');
+	pnum(stdout, c.w.t);
+	putchar('\t');
+	pnum(stdout, c.w.df);
+	putchar('\t');
+	pnum(stdout, c.w.p);
+	printf("\t%s\n", lb_verdict_name(c.verdict));
+}
+
+static void parse_list(const char *s, struct dv *d)
+{
+	char *tmp = xstrdup(s), *tok, *save = NULL, *end;
+
+	for (tok = strtok_r(tmp, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+		double x;
+
+		errno = 0;
+		x = strtod(tok, &end);
+		if (*end || errno || !isfinite(x))
+			die("not a number: '%s'", tok);
+		dv_push(d, x);
+	}
+	free(tmp);
+}
+
+static int cmd_compare(int argc, char **argv)
+{
+	if (argc == 2) {
+		struct dv b = { 0 }, n = { 0 };
+
+		parse_list(argv[0], &b);
+		parse_list(argv[1], &n);
+		cmp_header();
+		cmp_row("-", &b, &n);
+		return 0;
+	}
+	if (argc > 1)
+		die("usage: lbstats compare BASE,LIST NEW,LIST | lbstats compare [FILE]");
+	{
+		const char *name = argc ? argv[0] : "-";
+		FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
+		struct map m = { 0 };
+		struct dv (*s)[2] = NULL;
+		size_t cap = 0;
+		char *line = NULL;
+		size_t lcap = 0;
+		long ln = 0;
+
+		if (!f)
+			die("%s: %s", name, strerror(errno));
+		while (getline(&line, &lcap, f) > 0) {
+			char *t1, *t2, *end;
+			size_t idx;
+			int isnew, side;
+			double x;
+
+			ln++;
+			chomp(line);
+			if (!line[0])
+				continue;
+			t1 = strchr(line, '\t');
+			t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
+			if (!t2)
+				die("%s:%ld: expected key<TAB>side<TAB>value", name, ln);
+			*t1++ = 0;
+			*t2++ = 0;
+			if (!strcmp(t1, "base"))
+				side = 0;
+			else if (!strcmp(t1, "new"))
+				side = 1;
+			else
+				die("%s:%ld: side must be base or new, not '%s'", name, ln, t1);
+			errno = 0;
+			x = strtod(t2, &end);
+			if (!*t2 || *end || errno || !isfinite(x))
+				die("%s:%ld: not a number: '%s'", name, ln, t2);
+			idx = map_get(&m, line, &isnew);
+			if (isnew) {
+				if (idx >= cap) {
+					cap = cap ? 2 * cap : 64;
+					s = xrealloc(s, cap * sizeof(*s));
+				}
+				memset(s[idx], 0, sizeof(s[idx]));
+			}
+			dv_push(&s[idx][side], x);
+		}
+		if (f != stdin)
+			fclose(f);
+		free(line);
+		cmp_header();
+		for (size_t i = 0; i < m.n; i++)
+			cmp_row(m.keys[i], &s[i][0], &s[i][1]);
+	}
+	return 0;
+}
+
+static void usage(FILE *o)
+{
+	fputs("usage: lbstats summary [FILE...]\n"
+	      "       lbstats compare BASE,LIST NEW,LIST\n"
+	      "       lbstats compare [FILE]   (lines: key<TAB>base|new<TAB>value)\n"
+	      "       lbstats rule\n", o);
+}
+
+int main(int argc, char **argv)
+{
+	/* GSL domain errors become NaN -> "NA", never an abort */
+	gsl_set_error_handler_off();
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "summary"))
+		return cmd_summary(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "compare"))
+		return cmd_compare(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "rule")) {
+		printf("min_runs=%d\nalpha=%g\nmin_change_pct=%g\n", LB_MIN_RUNS, LB_ALPHA,
+		       LB_MIN_CHANGE_PCT);
+		return 0;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		usage(stdout);
+		return 0;
+	}
+	usage(stderr);
+	return 2;
+}
