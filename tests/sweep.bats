@@ -1,0 +1,74 @@
+#!/usr/bin/env bats
+# make bench's sweep: the rows it should produce, complete metadata, perf
+# counters (software counted, hardware marked not supported here), an
+# interrupted sweep that keeps what finished, icount reproducibility.
+
+load helpers
+
+quick_env() {
+	export KERNELS=6.12 VCPUS="1 2" WORKLOADS=tkfast VARIANTS="latch seqcount"
+	export CONTEXTS=task WRITER_PERIODS="none 0" RUNS=2 DURATION=5 PERF=1
+	export RESULTS=$BATS_TEST_TMPDIR/results
+}
+
+@test "a quick sweep gives the expected rows, full meta and perf counters" {
+	quick_env
+	ACCEL=tcg run --separate-stderr "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 30; false; }
+	run_dir=${lines[${#lines[@]} - 1]}
+	[ -d "$run_dir" ]
+	# 2 vCPU counts x 2 variants x 2 writer settings x 2 runs
+	[ "$(($(wc -l <"$run_dir/results.csv") - 1))" -eq 16 ]
+	for k in run_id date kernels kernel_debian_versions patch_series_hash.6.12 preempt vcpus \
+		host_cpu_model host_kernel qemu_version accel accel_reason emulated runs duration_ms \
+		6.12-voluntary-2cpu.clocksource 6.12-voluntary-2cpu.sched_clock \
+		6.12-voluntary-2cpu.cmdline 6.12-voluntary-2cpu.boot.accel rows; do
+		grep -q "^$k=." "$run_dir/meta.txt" || { echo "meta lacks $k"; false; }
+	done
+	grep -qx 'incomplete=0' "$run_dir/meta.txt"
+	grep -qx 'accel=tcg' "$run_dir/meta.txt"
+	# progress: one line per finished configuration
+	[ "$(grep -c 'config [0-9]*/[0-9]* done' <<<"$stderr")" -eq 8 ]
+	# perf: software events counted, hardware ones recorded as not supported
+	grep -q ',task-clock,[0-9.]*,msec,[0-9]*,[0-9.e+-]*,ok$' "$run_dir/perf.csv"
+	grep -q ',context-switches,[0-9]*,,[0-9]*,[0-9.e+-]*,ok$' "$run_dir/perf.csv"
+	if ! perf stat -e instructions true >/dev/null 2>&1; then
+		grep -q ',cycles,,,[0-9]*,,not-supported$' "$run_dir/perf.csv"
+	fi
+	[ -s "$run_dir/console/6.12-voluntary-1cpu.log" ]
+}
+
+@test "SIGINT after the first configuration keeps the finished rows, marks incomplete" {
+	quick_env
+	export DURATION=300 RUNS=2
+	set -m
+	ACCEL=tcg "$LB_ROOT/runners/sweep" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	for _ in $(seq 1 240); do
+		grep -q '^C ' "$RESULTS"/*/boots/*/channel.txt 2>/dev/null && break
+		sleep 0.5
+	done
+	kill -INT "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	set +m
+	[ "$rc" -eq 130 ]
+	run_dir=$(tail -n 1 "$BATS_TEST_TMPDIR/out")
+	grep -qx 'incomplete=1' "$run_dir/meta.txt"
+	n=$(($(wc -l <"$run_dir/results.csv") - 1))
+	[ "$n" -ge 2 ] && [ "$n" -lt 16 ]
+	# no half-written files left behind, no QEMU left running
+	! ls "$run_dir"/*.tmp.* 2>/dev/null
+	! pgrep -f "$run_dir" >/dev/null
+}
+
+@test "icount: the same sweep twice gives identical results.csv" {
+	quick_env
+	export VCPUS=2 DURATION=3
+	for i in 1 2; do
+		ACCEL=icount RESULTS=$BATS_TEST_TMPDIR/r$i run --separate-stderr "$LB_ROOT/runners/sweep"
+		[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 20; false; }
+	done
+	cmp "$BATS_TEST_TMPDIR"/r1/*/results.csv "$BATS_TEST_TMPDIR"/r2/*/results.csv
+	grep -q ',icount,2,tkfast,' "$BATS_TEST_TMPDIR"/r1/*/results.csv
+}
