@@ -103,3 +103,18 @@ lb_lbstats() {
 	make -s -C "$LB_ROOT/stats" >&2 || lb_die "building stats/lbstats failed"
 	printf '%s\n' "$LB_ROOT/build/lbstats"
 }
+
+# lb_allowed_cpus: the host CPUs this process may run on, space separated
+# (Cpus_allowed_list expanded: "0-2,5" -> "0 1 2 5").
+lb_allowed_cpus() {
+	local list r out=""
+	list=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
+	[ -n "$list" ] || list="0-$(($(nproc) - 1))"
+	for r in ${list//,/ }; do
+		case $r in
+		*-*) out="$out $(seq -s ' ' "${r%-*}" "${r#*-}")" ;;
+		*) out="$out $r" ;;
+		esac
+	done
+	echo "${out# }"
+}
