@@ -69,6 +69,6 @@ quick_env() {
 		ACCEL=icount RESULTS=$BATS_TEST_TMPDIR/r$i run --separate-stderr "$LB_ROOT/runners/sweep"
 		[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 20; false; }
 	done
-	cmp "$BATS_TEST_TMPDIR"/r1/*/results.csv "$BATS_TEST_TMPDIR"/r2/*/results.csv
-	grep -q ',icount,2,tkfast,' "$BATS_TEST_TMPDIR"/r1/*/results.csv
+	cmp "$BATS_TEST_TMPDIR"/r1/latest/results.csv "$BATS_TEST_TMPDIR"/r2/latest/results.csv
+	grep -q ",icount,2,tkfast," "$BATS_TEST_TMPDIR"/r1/latest/results.csv
 }
