@@ -3,7 +3,7 @@
 # when unchanged) and boot guests.
 
 LB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# shellcheck source=../runners/lib.sh
+# shellcheck source-path=SCRIPTDIR source=../runners/lib.sh
 . "$LB_ROOT/runners/lib.sh"
 
 # lb_image KVER [PREEMPT]: build kernel + initramfs, print the initramfs path.
