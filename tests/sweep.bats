@@ -52,7 +52,7 @@ quick_env() {
 	rc=0
 	wait "$pid" || rc=$?
 	set +m
-	[ "$rc" -eq 130 ]
+	[ "$rc" -eq 130 ] || { echo "sweep exited $rc"; tail -n 20 "$BATS_TEST_TMPDIR/err"; false; }
 	run_dir=$(tail -n 1 "$BATS_TEST_TMPDIR/out")
 	grep -qx 'incomplete=1' "$run_dir/meta.txt"
 	n=$(($(wc -l <"$run_dir/results.csv") - 1))
