@@ -58,3 +58,19 @@ lint:
 
 clean:
 	rm -rf build
+
+# The committed reference study: 6.1 vs 6.12, icount (path lengths) and tcg,
+# both emulated. Regenerate with `make reference`; lands in results/reference-*.
+REF_ENV = KERNELS="6.1 6.12" VCPUS="1 2" WORKLOADS=all VARIANTS=all \
+	CONTEXTS="task nmi hardirq" WRITER_PERIODS="none 10000 0" RUNS=3 DURATION=20
+.PHONY: reference
+reference: deps stats
+	@set -e; for a in icount tcg; do \
+		if [ $$a = tcg ]; then pre="voluntary full"; else pre=voluntary; fi ; \
+		rm -rf results/reference-$$a plots/reference-$$a ; \
+		run=$$($(REF_ENV) PREEMPT="$$pre" ACCEL=$$a runners/sweep) ; \
+		mv "$$run" results/reference-$$a ; rm -rf results/reference-$$a/boots ; \
+		ln -sfn reference-$$a results/latest ; \
+		runners/plots reference-$$a ; \
+		runners/report RUN=reference-$$a BASE=6.1 NEW=6.12 > results/reference-$$a/report.txt ; \
+	done

@@ -4,6 +4,7 @@
 # interrupted sweep that keeps what finished, icount reproducibility.
 
 load helpers
+bats_require_minimum_version 1.5.0
 
 quick_env() {
 	export KERNELS=6.12 VCPUS="1 2" WORKLOADS=tkfast VARIANTS="latch seqcount"
@@ -42,7 +43,9 @@ quick_env() {
 	quick_env
 	export DURATION=300 RUNS=2
 	set -m
-	ACCEL=tcg "$LB_ROOT/runners/sweep" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+	# bats may run tests with SIGINT ignored, which a shell cannot undo:
+	# restore the default disposition for the sweep (perl-base is essential).
+	ACCEL=tcg perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$LB_ROOT/runners/sweep" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
 	pid=$!
 	for _ in $(seq 1 240); do
 		grep -q '^C ' "$RESULTS"/*/boots/*/channel.txt 2>/dev/null && break
