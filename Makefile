@@ -62,7 +62,7 @@ clean:
 # The committed reference study: 6.1 vs 6.12, icount (path lengths) and tcg,
 # both emulated. Regenerate with `make reference`; lands in results/reference-*.
 REF_ENV = KERNELS="6.1 6.12" VCPUS="1 2" WORKLOADS=all VARIANTS=all \
-	CONTEXTS="task nmi hardirq" WRITER_PERIODS="none 10000 0" RUNS=3 DURATION=20
+	CONTEXTS="task nmi hardirq" WRITER_PERIODS="none 10000 0" RUNS=3 DURATION=10
 .PHONY: reference
 reference: deps stats
 	@set -e; for a in icount tcg; do \

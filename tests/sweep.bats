@@ -48,7 +48,7 @@ quick_env() {
 	ACCEL=tcg perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$LB_ROOT/runners/sweep" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
 	pid=$!
 	for _ in $(seq 1 240); do
-		grep -q '^C ' "$RESULTS"/*/boots/*/channel.txt 2>/dev/null && break
+		grep -aq '^C ' "$RESULTS"/*/boots/*/channel.raw 2>/dev/null && break
 		sleep 0.5
 	done
 	kill -INT "$pid"
