@@ -46,10 +46,15 @@ static __always_inline u64 copy_batch(struct lb_inst *inst, struct lb_rstat *rs,
 				      unsigned long n, copy_section_fn section)
 {
 	u64 sink = 0, retries = 0, torn = 0;
+	/*
+	 * Declared once per batch: with CONFIG_INIT_STACK_ALL_ZERO a
+	 * per-read local would be zeroed (rep stos) on every read, a cost
+	 * the kernel's own readers do not pay.
+	 */
+	struct shape_data s;
 	unsigned long i;
 
 	for (i = 0; i < n; i++) {
-		struct shape_data s;
 		unsigned int loops = 0;
 		bool gave_up = false;
 		u64 in;
