@@ -47,8 +47,7 @@ int lt_tree_init(struct lt_tree *t, unsigned int n)
 			nd->start = lt_slot_start(i);
 			t->cur[i] = nd;
 		} else {
-			nd->cookie = get_state_synchronize_rcu();
-			list_add_tail(&nd->free, &t->free);
+			list_add_tail(&nd->free, &t->free);	/* never published */
 		}
 	}
 	return 0;
@@ -73,7 +72,8 @@ struct lt_node *lt_node_get(struct lt_tree *t, unsigned int *slot)
 	struct lt_node *nd = list_first_entry(&t->free, struct lt_node, free);
 
 	list_del(&nd->free);
-	cond_synchronize_rcu(nd->cookie);
+	if (nd->retired)
+		cond_synchronize_rcu(nd->cookie);
 	*slot = (unsigned int)(t->gen++ % t->n);
 	WRITE_ONCE(nd->start, lt_slot_start(*slot));
 	nd->size = LT_SIZE;
@@ -83,6 +83,7 @@ struct lt_node *lt_node_get(struct lt_tree *t, unsigned int *slot)
 void lt_node_retire(struct lt_tree *t, struct lt_node *old)
 {
 	old->cookie = get_state_synchronize_rcu();
+	old->retired = true;
 	list_add_tail(&old->free, &t->free);
 }
 

@@ -32,6 +32,7 @@ struct lt_node {
 	unsigned long start;
 	unsigned long size;
 	unsigned long cookie;	/* RCU state when retired */
+	bool retired;		/* false: never published, reuse at once */
 	struct list_head free;
 };
 
