@@ -1,6 +1,7 @@
 # latchbench: seqcount latch vs seqcount vs RCU, measured in QEMU guests.
 #   make bench   run the default sweep (PROFILE=quick|full, see runners/sweep)
 #   make test    run every test suite (bats)
+#   make check   the debug-kernel check alone (part of make test)
 SHELL := /bin/bash
 KERNELS ?= 6.1 6.12
 KVER ?= 6.12
@@ -50,6 +51,13 @@ report: stats
 
 test: deps stats
 	tests/run
+
+# The debug check (tests/check.bats, also part of `make test`): every configuration in
+# the debug kernels (lockdep/KASAN/UBSAN/kmemleak, KCSAN), consoles scanned, soak,
+# bad load-time parameters. Summary: build/check/summary.txt.
+check: deps stats
+	@rc=0; tests/run tests/check.bats || rc=$$?; \
+	cat build/check/summary.txt build/check/bad-load-table.txt 2>/dev/null; exit $$rc
 
 lint:
 	shellcheck -x runners/* tests/run .ci/run

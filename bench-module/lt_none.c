@@ -4,6 +4,7 @@
  * no retry while the writer erases and re-inserts.  The negative control:
  * with a writer, lookups must miss (counted as torn).
  */
+#include <linux/kcsan-checks.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include "latchtree.h"
@@ -26,6 +27,14 @@ static __always_inline unsigned long ltn_lookup(void *p, unsigned long key,
 	nd = lt_rb_find(&st->root, key);
 	if (nd)
 		start = READ_ONCE(nd->start);
+	/*
+	 * The walk loads are marked (rcu_dereference_raw), as in the variants
+	 * that synchronise; declare what they are here, plain unsynchronised
+	 * loads of the links the writer rewrites, so that KCSAN reports this
+	 * control.  Compiles to nothing without CONFIG_KCSAN.
+	 */
+	if (nd)
+		kcsan_check_read(&nd->rb, sizeof(nd->rb));
 	rcu_read_unlock();
 	return start;
 }

@@ -4,6 +4,7 @@
  * negative control: with a concurrent writer it must show torn reads,
  * or the torn-read check itself is broken.
  */
+#include <linux/kcsan-checks.h>
 #include <linux/spinlock.h>
 
 struct none_state {
@@ -19,6 +20,13 @@ static __always_inline u64 none_section(void *p, struct shape_data *s, u64 in,
 	struct none_state *st = p;
 
 	*loops = 1;
+	/*
+	 * To KCSAN these are what they are: plain, unsynchronised loads (each
+	 * field is READ_ONCE() only so that it is loaded exactly once).  The
+	 * debug check expects KCSAN to report this control, and only it.
+	 * Compiles to nothing without CONFIG_KCSAN.
+	 */
+	kcsan_check_read(&st->data, sizeof(st->data));
 	shape_load(s, &st->data);
 	return shape_compute(s, in);
 }

@@ -24,7 +24,27 @@ lb_preempt_ok() {
 	esac
 }
 
-# Build directory of one kernel flavour: <ver>-<preempt model>.
+# lb_flavour_ok F: a kernel flavour build-kernel knows: a preemption model, or a
+# debug kernel (voluntary preemption plus checkers): debug = lockdep, KASAN,
+# UBSAN, kmemleak, ...; kcsan = lockdep, KCSAN, ... (KCSAN excludes KASAN).
+lb_flavour_ok() {
+	case $1 in
+	debug | kcsan) return 0 ;;
+	*) lb_preempt_ok "$1" ;;
+	esac
+}
+
+# lb_fragments FLAVOUR: the config fragments merged onto tinyconfig, in order.
+lb_fragments() {
+	local c=$LB_ROOT/config
+	case $1 in
+	debug) echo "$c/latchbench.config $c/preempt-voluntary.config $c/debug-common.config $c/debug-kasan.config" ;;
+	kcsan) echo "$c/latchbench.config $c/preempt-voluntary.config $c/debug-common.config $c/debug-kcsan.config" ;;
+	*) echo "$c/latchbench.config $c/preempt-$1.config" ;;
+	esac
+}
+
+# Build directory of one kernel flavour: <ver>-<flavour> (see lb_flavour_ok).
 lb_kbuild_dir() { printf '%s/build/%s-%s\n' "$LB_CACHE" "$1" "${2:-voluntary}"; }
 
 lb_debian_version() {
@@ -43,15 +63,34 @@ lb_series_hash() {
 	} | sha256sum | cut -c1-16
 }
 
-# Write stdin to FILE atomically: temp name in the same directory, then rename.
+# Write stdin to FILE atomically: a temp name in the same directory, flushed
+# to disk (a full disk may only say so then), then renamed over FILE. On any
+# failure the temp file goes, FILE keeps its previous complete version (or
+# stays absent) and we die.
 lb_atomic_write() {
 	local file=$1 tmp
-	tmp=$(mktemp "$file.tmp.XXXXXX")
-	if ! cat >"$tmp"; then
+	tmp=$(mktemp "$file.tmp.XXXXXX") || lb_die "could not create a temporary file next to $file"
+	if ! cat >"$tmp" || ! sync "$tmp" || ! mv -f "$tmp" "$file"; then
 		rm -f "$tmp"
 		lb_die "could not write $file (disk full?)"
 	fi
-	mv -f "$tmp" "$file"
+}
+
+# lb_single NAME WHAT [INFO]: hold $LB_CACHE/NAME.lock (flock) until this
+# process and its children exit; when another process holds it, die at once
+# naming the holder (its pid, start time and INFO, which it wrote there), or
+# with LB_LOCK_WAIT=1 say so and wait for it.
+lb_single() {
+	local lock=$LB_CACHE/$1.lock
+	mkdir -p "$LB_CACHE"
+	exec {LB_LOCK_FD}>>"$lock" || lb_die "cannot open $lock"
+	if [ "${LB_LOCK_WAIT:-0}" = 1 ] && ! flock -n "$LB_LOCK_FD"; then
+		lb_log "another $2 is running on this host ($(cat "$lock" 2>/dev/null)): waiting for it (LB_LOCK_WAIT=1)"
+		flock "$LB_LOCK_FD" || lb_die "waiting for $lock failed"
+	elif ! flock -n "$LB_LOCK_FD"; then
+		lb_die "another $2 is running on this host ($(cat "$lock" 2>/dev/null)); one at a time: wait for it or stop it (lock: $lock)"
+	fi
+	printf 'pid %s, started %s%s\n' "$$" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "${3:+, $3}" >"$lock"
 }
 
 # lb_gen_init_cpio KBUILD_DIR: the kernel's own cpio writer (usr/gen_init_cpio),
