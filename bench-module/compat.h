@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * latchbench: API differences between the kernels we build against, kept
- * in one place.  6.1 and 6.12 (Debian) both provide what we use:
+ * in one place.  Every tree from 6.1 on provides what we use:
  * seqcount_latch_t with raw_read_seqcount_latch{,_retry}() and
  * raw_write_seqcount_latch(), latch_tree_*(), the maple tree, irq_work
  * with IRQ_WORK_INIT_HARD, register_nmi_handler() and apic->send_IPI_mask().
@@ -10,13 +10,51 @@
  *    <linux/ktime.h> first (w_kernel.c does).
  *  - local_clock() is an inline around sched_clock_cpu() in 6.1 and an
  *    exported function in 6.12: both are called the same way.
- * A tree older than 6.1 fails at the first missing symbol; the two
- * exports we add (cyc2ns_read_begin/end, __module_address) come from
- * patches/<version>/ and modpost names them if they are missing.
+ *  - 6.15 documents __module_address() as an RCU reader instead of
+ *    "preempt disabled"; a preempt-disabled region has been an RCU
+ *    read-side section since the RCU flavours were merged (4.20), so our
+ *    preempt_disable() around it is right for every tree we accept.
+ * A tree older than 6.1 is refused by Kbuild with the version it found.
+ *
+ * Exports a tree may lack.  cyc2ns_read_begin/end() and __module_address()
+ * are exported only by our patches/<version>/.  Kbuild looks them up in
+ * the kernel's Module.symvers and, when one is missing, defines
+ * LB_NO_CYC2NS_EXPORT or LB_NO_MODULE_ADDRESS_EXPORT and warns, naming
+ * the symbol.  The workload that needs it is then left out of the table:
+ * its rows are simply absent and asking for it says why.
+ * LB_IF_CYC2NS_EXPORT(x) and LB_IF_MODULE_ADDRESS_EXPORT(x) expand to x
+ * when the export is there and to nothing otherwise.
+ * LB_ENTRY(x) is x followed by a comma, for array entries.
  */
 #ifndef LB_COMPAT_H
 #define LB_COMPAT_H
 
 #include <linux/seqlock.h>
+
+#define LB_ENTRY(x...) x,
+
+#ifdef LB_NO_CYC2NS_EXPORT
+#define LB_IF_CYC2NS_EXPORT(x...)
+#define LB_NOTE_CYC2NS " cyc2ns_read (needs the cyc2ns_read_begin export)"
+#else
+#define LB_IF_CYC2NS_EXPORT(x...) x
+#define LB_NOTE_CYC2NS ""
+#endif
+
+#ifdef LB_NO_MODULE_ADDRESS_EXPORT
+#define LB_IF_MODULE_ADDRESS_EXPORT(x...)
+#define LB_NOTE_MODULE_ADDRESS " module_address (needs the __module_address export)"
+#else
+#define LB_IF_MODULE_ADDRESS_EXPORT(x...) x
+#define LB_NOTE_MODULE_ADDRESS ""
+#endif
+
+/* Appended to "workload unknown" errors: what this build left out, and why. */
+#if defined(LB_NO_CYC2NS_EXPORT) || defined(LB_NO_MODULE_ADDRESS_EXPORT)
+#define LB_LEFT_OUT "; not in this build:" LB_NOTE_CYC2NS \
+	LB_NOTE_MODULE_ADDRESS " (see latchbench's patches/<version>/)"
+#else
+#define LB_LEFT_OUT ""
+#endif
 
 #endif /* LB_COMPAT_H */

@@ -753,7 +753,7 @@ static int lb_check_cfg(const struct lb_params *p, struct lb_cfg *cfg)
 	cfg->wl = lb_find_workload(p->workload);
 	if (!cfg->wl) {
 		lb_list_names(names, sizeof(names), NULL);
-		pr_err("workload='%s' unknown (valid: %s)\n", p->workload, names);
+		pr_err("workload='%s' unknown (valid: %s)%s\n", p->workload, names, LB_LEFT_OUT);
 		return -EINVAL;
 	}
 	cfg->var = lb_find_variant(cfg->wl, p->variant);

@@ -23,7 +23,7 @@ const struct lb_workload *const lb_workloads[] = {
 	&lb_wl_ktime_get_ns,
 	&lb_wl_sched_clock,
 	&lb_wl_local_clock,
-	&lb_wl_cyc2ns_read,
-	&lb_wl_module_address,
+	LB_IF_CYC2NS_EXPORT(LB_ENTRY(&lb_wl_cyc2ns_read))
+	LB_IF_MODULE_ADDRESS_EXPORT(LB_ENTRY(&lb_wl_module_address))
 	NULL
 };

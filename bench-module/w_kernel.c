@@ -4,7 +4,8 @@
  * workload is the function, the variant is "kernel"; their writers are
  * the kernel's own (the tick, cpufreq, module loading), so these rows
  * always have writers=0.  cyc2ns_read and module_address need the
- * exports in patches/<version>/.
+ * exports in patches/<version>/; a kernel without them builds without
+ * those two workloads (compat.h).
  */
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
@@ -95,5 +96,5 @@ KF(ktime_get_real_fast_ns, ktime_get_real_fast_ns, true);
 KF(ktime_get_ns, kf_ktime_get_ns, false);
 KF(sched_clock, sched_clock, true);
 KF(local_clock, kf_local_clock, true);
-KF(cyc2ns_read, kf_cyc2ns_read, true);
-KF(module_address, kf_module_address, true);
+LB_IF_CYC2NS_EXPORT(KF(cyc2ns_read, kf_cyc2ns_read, true));
+LB_IF_MODULE_ADDRESS_EXPORT(KF(module_address, kf_module_address, true));
