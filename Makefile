@@ -1,6 +1,8 @@
 # latchbench: seqcount latch vs seqcount vs RCU, measured in QEMU guests.
 #   make bench   run the default sweep (PROFILE=quick|full, see runners/sweep)
 #   make test    run every test suite (bats)
+#   make compare KSRC=DIR BASE=REV NEW=REV   before/after numbers for your own
+#                kernel change (or PATCHES=SERIES; README "Your own kernel")
 #   make check   the debug-kernel check alone (part of make test)
 SHELL := /bin/bash
 KERNELS ?= 6.1 6.12
@@ -8,12 +10,12 @@ KVER ?= 6.12
 PREEMPT ?= voluntary
 export KERNELS
 
-.PHONY: all deps kernel kernels module initramfs bench plots report stats test check lint clean help
+.PHONY: all deps kernel kernels module initramfs bench compare plots report stats test check lint clean help
 
 all: help
 
 help:
-	@sed -n '2,4p' Makefile | sed 's/^# //'
+	@sed -n '2,/^[^#]/p' Makefile | sed -n 's/^# //p'
 
 deps:
 	@runners/deps
@@ -39,9 +41,15 @@ stats:
 bench: deps stats
 	@run=$$(runners/sweep) ; rc=$$? ; \
 	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
-		runners/plots "$$(basename $$run)" || rc=1 ; \
-		runners/report RUN="$$(basename $$run)" > "$$run/report.txt" 2>&1 && cat "$$run/report.txt" ; \
+		runners/plots "$$run" || rc=1 ; \
+		runners/report RUN="$$run" > "$$run/report.txt" 2>&1 && cat "$$run/report.txt" ; \
 	fi ; exit $$rc
+
+# Your own kernel: `make bench KSRC=DIR` (or PATCHES=SERIES, REV=) builds it with
+# runners/build-tree and sweeps it; `make compare` builds base and new and sweeps
+# both, alternating (runners/compare lists the variables).
+compare: deps stats
+	@runners/compare
 
 plots: stats
 	runners/plots $(RUN)

@@ -157,3 +157,70 @@ lb_allowed_cpus() {
 	done
 	echo "${out# }"
 }
+
+# --- a developer's own kernel tree (build-tree, compare) ---
+
+# lb_makefile_version FILE: the kernel version a top-level Makefile declares
+# (VERSION.PATCHLEVEL.SUBLEVEL and EXTRAVERSION, e.g. 6.12.118 or 6.15.0-rc1);
+# empty when FILE is not a kernel Makefile. FILE - reads stdin.
+lb_makefile_version() {
+	awk -F'[ \t]*=[ \t]*' 'NR > 12 { exit }
+		$1 == "VERSION" { v = $2 } $1 == "PATCHLEVEL" { p = $2 }
+		$1 == "SUBLEVEL" { s = $2 } $1 == "EXTRAVERSION" { e = $2 }
+		END { if (v ~ /^[0-9]+$/ && p ~ /^[0-9]+$/) print v "." p "." (s == "" ? 0 : s) e }' "$1"
+}
+
+# lb_kver_at_least VERSION MAJOR.MINOR: true when VERSION (6.12.118, 6.15.0-rc1)
+# is MAJOR.MINOR or later.
+lb_kver_at_least() {
+	local a=${1%%.*} b=${1#*.} x=${2%%.*} y=${2#*.}
+	b=${b%%[!0-9]*}
+	[ "$a" -gt "$x" ] || { [ "$a" -eq "$x" ] && [ "${b:-0}" -ge "$y" ]; }
+}
+
+# lb_git_toplevel DIR: true when DIR is the top of a git work tree (not just
+# somewhere inside another repository).
+lb_git_toplevel() {
+	local top
+	top=$(git -C "$1" rev-parse --show-toplevel 2>/dev/null) || return 1
+	[ "$(cd "$top" && pwd -P)" = "$(cd "$1" && pwd -P)" ]
+}
+
+# lb_git_changes DIR: tracked files of the git work tree DIR with uncommitted
+# changes (staged or not), one per line. Read-only: GIT_OPTIONAL_LOCKS=0 keeps
+# git status from refreshing (writing) DIR's index.
+lb_git_changes() {
+	GIT_OPTIONAL_LOCKS=0 git -C "$1" status --porcelain=v1 --untracked-files=no | cut -c4-
+}
+
+# lb_series_patches SERIES: a developer's patch series, one "PATH<TAB>-pN" line
+# per patch, in order. SERIES is a quilt series file (entries relative to its
+# directory, optional -pN per entry), a directory holding a file named series,
+# or a directory of git format-patch files (*.patch, in name order). Files
+# without a diff (a cover letter) are left out.
+lb_series_patches() {
+	local s=$1 dir p opt
+	if [ -d "$s" ] && [ -f "$s/series" ]; then
+		s=$s/series
+	elif [ -d "$s" ]; then
+		dir=$(cd "$s" && pwd -P)
+		for p in "$dir"/*.patch; do
+			[ -f "$p" ] || continue
+			grep -q '^+++ ' "$p" && printf '%s\t-p1\n' "$p"
+		done
+		return 0
+	fi
+	[ -f "$s" ] || lb_die "PATCHES=$1: no such series file or directory"
+	dir=$(cd "$(dirname "$s")" && pwd -P)
+	while read -r p opt; do
+		case $p in '' | '#'*) continue ;; esac
+		opt=${opt%%#*}
+		case $opt in -p[0-9]*) opt=${opt%% *} ;; *) opt=-p1 ;; esac
+		[ -f "$dir/$p" ] || lb_die "PATCHES=$1 names $p, which is not in $dir"
+		grep -q '^+++ ' "$dir/$p" && printf '%s\t%s\n' "$dir/$p" "$opt"
+	done <"$s"
+	return 0
+}
+
+# lb_sha16 FILE...: the first 16 hex digits of the sha256 of the files' contents.
+lb_sha16() { cat "$@" | sha256sum | cut -c1-16; }

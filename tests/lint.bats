@@ -9,6 +9,7 @@ load helpers
 	run shellcheck -x runners/build-kernel runners/build-initramfs runners/boot \
 		runners/probe-accel runners/sweep runners/collect runners/deps runners/report \
 		runners/plots runners/guest-init runners/guest-expand runners/lib.sh \
+		runners/build-tree runners/compare \
 		runners/check runners/console-check \
 		tests/run tests/helpers.bash .ci/run
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
