@@ -71,6 +71,8 @@ big() { yes '6.12,tcg,2,tkfast,latch,task,1,0,none,0,1000,12.345' | head -c "$1"
 @test "two sweeps at once on one host: the second refuses at once naming the first, or with LB_LOCK_WAIT=1 waits; both finish" {
 	export KERNELS=6.12 PREEMPT=voluntary VCPUS=1 WORKLOADS=tkfast VARIANTS=latch CONTEXTS=task
 	export WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 ACCEL=tcg
+	mkdir -p "$LB_CACHE"
+	flock -n "$LB_CACHE/sweep.lock" true || skip "a sweep is already running on this host: $(cat "$LB_CACHE/sweep.lock")"
 	RESULTS=$BATS_TEST_TMPDIR/r1 "$LB_ROOT/runners/sweep" >"$BATS_TEST_TMPDIR/out1" 2>"$BATS_TEST_TMPDIR/err1" &
 	pid=$!
 	for _ in $(seq 1 100); do
