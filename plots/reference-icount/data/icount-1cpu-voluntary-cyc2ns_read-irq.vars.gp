@@ -1,4 +1,4 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-1cpu-voluntary-cyc2ns_read-irq.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-1cpu-voluntary-cyc2ns_read-irq.dat"
 nk = 2
 klist = "6.1.192 6.12.118"
 nc = 2

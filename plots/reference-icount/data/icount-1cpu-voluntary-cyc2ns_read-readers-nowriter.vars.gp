@@ -1,9 +1,9 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-1cpu-voluntary-cyc2ns_read-readers-nowriter.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-1cpu-voluntary-cyc2ns_read-readers-nowriter.dat"
 nk = 2
 klist = "6.1.192 6.12.118"
 maintitle = "cyc2ns_read: guest instructions per op vs readers, mean +- 95% CI; no writer (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"
-ymax = 28.7674
+ymax = 28.6817
 xmin = 0.5
 xmax = 1.5
 xticsdef = "set xtics (1)"

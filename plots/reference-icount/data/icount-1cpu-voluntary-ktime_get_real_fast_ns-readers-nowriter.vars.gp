@@ -1,9 +1,9 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-1cpu-voluntary-ktime_get_real_fast_ns-readers-nowriter.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-1cpu-voluntary-ktime_get_real_fast_ns-readers-nowriter.dat"
 nk = 2
 klist = "6.1.192 6.12.118"
 maintitle = "ktime_get_real_fast_ns: guest instructions per op vs readers, mean +- 95% CI; no writer (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"
-ymax = 50.9122
+ymax = 50.9066
 xmin = 0.5
 xmax = 1.5
 xticsdef = "set xtics (1)"

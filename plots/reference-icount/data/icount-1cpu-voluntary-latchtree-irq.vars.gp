@@ -1,10 +1,10 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-1cpu-voluntary-latchtree-irq.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-1cpu-voluntary-latchtree-irq.dat"
 nk = 2
 klist = "6.1.192 6.12.118"
 nc = 2
 clist = "hardirq nmi"
 maintitle = "latchtree: hardirq/NMI reader outcomes, sums over runs (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
-ymax = 2667040
+ymax = 2666600
 xmax = 6.6
 xticsdef = "set xtics (\"latch\" 1, \"rbtree-seqcount\" 2, \"rwlock\" 3, \"rcu\" 4, \"none\" 5, \"empty\" 6)"
 ix1_1 = 0

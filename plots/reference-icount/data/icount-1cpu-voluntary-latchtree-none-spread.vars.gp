@@ -1,11 +1,11 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-1cpu-voluntary-latchtree-none-spread.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-1cpu-voluntary-latchtree-none-spread.dat"
 nkp = 2
 kl = "6.1.192 6.12.118"
 ixl = "0 1"
 ltl = "11 12"
 bw = 0.34
-ymin = 70.0666
-ymax = 139.839
+ymin = 89.3276
+ymax = 137.913
 xmax = 5.6
 maintitle = "latchtree / none: spread over runs (min, p25, median, p75, max) (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"

@@ -1,10 +1,10 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-1cpu-voluntary-sched_clock-irq.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-1cpu-voluntary-sched_clock-irq.dat"
 nk = 2
 klist = "6.1.192 6.12.118"
 nc = 2
 clist = "hardirq nmi"
 maintitle = "sched_clock: hardirq/NMI reader outcomes, sums over runs (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
-ymax = 2620280
+ymax = 2620080
 xmax = 1.6
 xticsdef = "set xtics (\"kernel\" 1)"
 ix1_1 = 0

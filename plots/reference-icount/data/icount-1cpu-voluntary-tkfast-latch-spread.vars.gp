@@ -1,4 +1,4 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-1cpu-voluntary-tkfast-latch-spread.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-1cpu-voluntary-tkfast-latch-spread.dat"
 nkp = 2
 kl = "6.1.192 6.12.118"
 ixl = "0 1"

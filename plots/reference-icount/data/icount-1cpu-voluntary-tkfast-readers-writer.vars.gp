@@ -1,9 +1,9 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-1cpu-voluntary-tkfast-readers-writer.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-1cpu-voluntary-tkfast-readers-writer.dat"
 nk = 2
 klist = "6.1.192 6.12.118"
 maintitle = "tkfast: guest instructions per op vs readers, mean +- 95% CI; 1 writer, period 0 (back-to-back) (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"
-ymax = 69.5794
+ymax = 69.5531
 xmin = 0.5
 xmax = 1.5
 xticsdef = "set xtics (1)"

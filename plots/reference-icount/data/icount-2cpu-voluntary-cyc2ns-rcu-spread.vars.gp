@@ -1,11 +1,11 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-cyc2ns-rcu-spread.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-cyc2ns-rcu-spread.dat"
 nkp = 1
 kl = "6.12.118"
 ixl = "0"
 ltl = "11"
 bw = 0.68
-ymin = 25.7958
-ymax = 55.0299
+ymin = 25.3901
+ymax = 58.8975
 xmax = 5.6
 maintitle = "cyc2ns / rcu: spread over runs (min, p25, median, p75, max) (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"

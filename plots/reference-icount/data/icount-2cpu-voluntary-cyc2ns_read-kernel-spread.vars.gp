@@ -1,11 +1,11 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-cyc2ns_read-kernel-spread.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-cyc2ns_read-kernel-spread.dat"
 nkp = 1
 kl = "6.12.118"
 ixl = "0"
 ltl = "11"
 bw = 0.68
-ymin = 34.905
-ymax = 48.0295
+ymin = 42.3036
+ymax = 47.2896
 xmax = 3.6
 maintitle = "cyc2ns_read / kernel: spread over runs (min, p25, median, p75, max) (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"

@@ -1,11 +1,11 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-ktime_get_ns-kernel-spread.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-ktime_get_ns-kernel-spread.dat"
 nkp = 1
 kl = "6.12.118"
 ixl = "0"
 ltl = "11"
 bw = 0.68
-ymin = 52.0323
-ymax = 73.8284
+ymin = 41.9173
+ymax = 74.9273
 xmax = 2.6
 maintitle = "ktime_get_ns / kernel: spread over runs (min, p25, median, p75, max) (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"

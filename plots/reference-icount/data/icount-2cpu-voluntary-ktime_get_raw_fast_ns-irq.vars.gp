@@ -1,10 +1,10 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-ktime_get_raw_fast_ns-irq.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-ktime_get_raw_fast_ns-irq.dat"
 nk = 1
 klist = "6.12.118"
 nc = 2
 clist = "hardirq nmi"
 maintitle = "ktime_get_raw_fast_ns: hardirq/NMI reader outcomes, sums over runs (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
-ymax = 2546680
+ymax = 2546440
 xmax = 1.6
 xticsdef = "set xtics (\"kernel\" 1)"
 ix1_1 = 0

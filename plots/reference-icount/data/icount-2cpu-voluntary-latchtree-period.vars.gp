@@ -1,9 +1,9 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-latchtree-period.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-latchtree-period.dat"
 nk = 1
 klist = "6.12.118"
 maintitle = "latchtree: guest instructions per op and read retries vs writer period; 2 readers, 1 writer (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"
-ymax = 406.064
+ymax = 404.892
 rmax = 1
 xlo = 400
 xhi = 25000

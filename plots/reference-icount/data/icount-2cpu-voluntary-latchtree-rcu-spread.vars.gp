@@ -1,11 +1,11 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-latchtree-rcu-spread.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-latchtree-rcu-spread.dat"
 nkp = 1
 kl = "6.12.118"
 ixl = "0"
 ltl = "11"
 bw = 0.68
-ymin = 115.724
-ymax = 366.205
+ymin = 173.683
+ymax = 331.254
 xmax = 5.6
 maintitle = "latchtree / rcu: spread over runs (min, p25, median, p75, max) (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"

@@ -1,11 +1,11 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-sched_clock-kernel-spread.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-sched_clock-kernel-spread.dat"
 nkp = 1
 kl = "6.12.118"
 ixl = "0"
 ltl = "11"
 bw = 0.68
-ymin = 28.1916
-ymax = 63.2396
+ymin = 46.7659
+ymax = 61.9085
 xmax = 3.6
 maintitle = "sched_clock / kernel: spread over runs (min, p25, median, p75, max) (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"

@@ -1,9 +1,9 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-sched_clock-readers-nowriter.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-sched_clock-readers-nowriter.dat"
 nk = 1
 klist = "6.12.118"
 maintitle = "sched_clock: guest instructions per op vs readers, mean +- 95% CI; no writer (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"
-ymax = 86.7419
+ymax = 65.5447
 xmin = 1.5
 xmax = 2.5
 xticsdef = "set xtics (2)"

@@ -1,10 +1,10 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-schedclock-irq.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-schedclock-irq.dat"
 nk = 1
 klist = "6.12.118"
 nc = 2
 clist = "hardirq nmi"
 maintitle = "schedclock: hardirq/NMI reader outcomes, sums over runs (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
-ymax = 2371760
+ymax = 2372360
 xmax = 5.6
 xticsdef = "set xtics (\"latch\" 1, \"seqcount\" 2, \"rcu\" 3, \"none\" 4, \"empty\" 5)"
 ix1_1 = 0

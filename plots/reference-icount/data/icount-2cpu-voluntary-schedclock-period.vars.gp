@@ -1,10 +1,10 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-schedclock-period.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-schedclock-period.dat"
 nk = 1
 klist = "6.12.118"
 maintitle = "schedclock: guest instructions per op and read retries vs writer period; 2 readers, 1 writer (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"
-ymax = 515.011
-rmax = 0.00621832
+ymax = 205.589
+rmax = 0.00619353
 xlo = 400
 xhi = 25000
 xticsdef = "set xtics (\"asap\" 1000, \"10us\" 10000)"

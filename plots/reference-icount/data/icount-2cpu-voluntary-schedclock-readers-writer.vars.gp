@@ -1,9 +1,9 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-schedclock-readers-writer.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-schedclock-readers-writer.dat"
 nk = 1
 klist = "6.12.118"
 maintitle = "schedclock: guest instructions per op vs readers, mean +- 95% CI; 1 writer, period 0 (back-to-back) (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"
-ymax = 515.011
+ymax = 205.589
 xmin = 1.5
 xmax = 2.5
 xticsdef = "set xtics (2)"

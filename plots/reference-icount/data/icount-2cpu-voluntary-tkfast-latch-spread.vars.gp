@@ -1,11 +1,11 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-tkfast-latch-spread.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-tkfast-latch-spread.dat"
 nkp = 1
 kl = "6.12.118"
 ixl = "0"
 ltl = "11"
 bw = 0.68
-ymin = 38.696
-ymax = 283.082
+ymin = 54.2776
+ymax = 135.798
 xmax = 5.6
 maintitle = "tkfast / latch: spread over runs (min, p25, median, p75, max) (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"

@@ -1,9 +1,9 @@
-datafile = "/tmp/lbref/plots/reference-icount/data/icount-2cpu-voluntary-tkfast-readers-writer.dat"
+datafile = "/work/main/plots/reference-icount/data/icount-2cpu-voluntary-tkfast-readers-writer.dat"
 nk = 1
 klist = "6.12.118"
 maintitle = "tkfast: guest instructions per op vs readers, mean +- 95% CI; 1 writer, period 0 (back-to-back) (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"
-ymax = 423.759
+ymax = 344.235
 xmin = 1.5
 xmax = 2.5
 xticsdef = "set xtics (2)"
