@@ -30,6 +30,16 @@ lb_guest() {
 	return "$rc"
 }
 
+# lb_guest_ok ARGS...: lb_guest that must succeed; on failure show why.
+lb_guest_ok() {
+	local rc=0
+	lb_guest "$@" || rc=$?
+	[ "$rc" -eq 0 ] && return 0
+	echo "boot exited $rc; last lines of $5/boot.stderr:"
+	tail -n 15 "$5/boot.stderr"
+	return 1
+}
+
 # col FILE NAME: print column NAME of a CSV with a header, one value per row,
 # prefixed by "workload/variant/context/writers:".
 lb_col() {
