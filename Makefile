@@ -4,13 +4,14 @@
 #   make compare KSRC=DIR BASE=REV NEW=REV   before/after numbers for your own
 #                kernel change (or PATCHES=SERIES; README "Your own kernel")
 #   make check   the debug-kernel check alone (part of make test)
+#   make cover-letter [RUN=ID]   numbers from a run's report into patches/*/0000-*
 SHELL := /bin/bash
 KERNELS ?= 6.1 6.12
 KVER ?= 6.12
 PREEMPT ?= voluntary
 export KERNELS
 
-.PHONY: all deps kernel kernels module initramfs bench compare plots report stats test check lint clean help
+.PHONY: all deps kernel kernels module initramfs bench compare plots report cover-letter stats test check lint clean help
 
 all: help
 
@@ -56,6 +57,11 @@ plots: stats
 
 report: stats
 	runners/report $(if $(RUN),RUN=$(RUN)) $(if $(BASE),BASE=$(BASE)) $(if $(NEW),NEW=$(NEW))
+
+# Fill patches/*/0000-cover-letter.patch's numbers block from a run's report
+# (default: results/latest). Cover letters are not in the kernels' build stamp.
+cover-letter: stats
+	runners/cover-letter $(if $(RUN),RUN=$(RUN))
 
 test: deps stats
 	tests/run

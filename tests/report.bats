@@ -270,3 +270,53 @@ assert_width() {
 	[ -s "$PLOTS_PRE/tcg-2cpu-full-tkfast-period.svg" ]
 	grep -q '(tcg, 2 vCPUs, preempt full)' "$PLOTS_PRE/tcg-2cpu-full-tkfast-readers-writer.svg"
 }
+
+@test "cover-letter: numbers block filled from a run's report, the rest of the letter unchanged" {
+	cp -r "$ROOT/patches" "$BATS_TEST_TMPDIR/patches"
+	export LB_PATCHES_DIR=$BATS_TEST_TMPDIR/patches
+	run "$ROOT/runners/cover-letter" RUN="$FX/fx-tcg"
+	[ "$status" -eq 0 ]
+	for k in 6.1 6.12; do
+		f=$LB_PATCHES_DIR/$k/0000-cover-letter.patch
+		block=$(sed -n '/^<!-- latchbench-numbers-begin -->$/,/^<!-- latchbench-numbers-end -->$/p' "$f")
+		grep -q '^latchbench: 6.1.192 -> 6.12.118 (run fx-tcg)$' <<<"$block"
+		grep -q '^NOTE: .*emulated' <<<"$block"
+		grep -q '^Summary' <<<"$block"
+		grep -q '^Full tables: results/fx-tcg/report.txt' <<<"$block"
+		! grep -q 'filled by' <<<"$block"
+		! awk 'length > 72' <<<"$block" | grep -q .
+		# outside the block: byte for byte the committed letter
+		cmp <(sed '/^<!-- latchbench-numbers-begin -->$/,/^<!-- latchbench-numbers-end -->$/d' "$f") \
+			<(sed '/^<!-- latchbench-numbers-begin -->$/,/^<!-- latchbench-numbers-end -->$/d' "$ROOT/patches/$k/0000-cover-letter.patch")
+	done
+	# idempotent
+	cp "$LB_PATCHES_DIR/6.12/0000-cover-letter.patch" "$BATS_TEST_TMPDIR/once"
+	"$ROOT/runners/cover-letter" RUN="$FX/fx-tcg" 6.12
+	cmp "$BATS_TEST_TMPDIR/once" "$LB_PATCHES_DIR/6.12/0000-cover-letter.patch"
+}
+
+@test "cover-letter: the letter is not in the kernels' build stamp; bad input changes nothing" {
+	# filling the numbers must not rebuild kernels: lb_series_hash skips 0000-*
+	mkdir -p "$BATS_TEST_TMPDIR/root"
+	cp -r "$ROOT/patches" "$BATS_TEST_TMPDIR/root/patches"
+	h1=$(LB_ROOT=$BATS_TEST_TMPDIR/root bash -c ". '$ROOT/runners/lib.sh'; LB_ROOT=$BATS_TEST_TMPDIR/root; lb_series_hash 6.12")
+	LB_PATCHES_DIR=$BATS_TEST_TMPDIR/root/patches "$ROOT/runners/cover-letter" RUN="$FX/fx-tcg" 6.12
+	h2=$(bash -c ". '$ROOT/runners/lib.sh'; LB_ROOT=$BATS_TEST_TMPDIR/root; lb_series_hash 6.12")
+	[ "$h1" = "$h2" ]
+	# ... while a change to a real patch does change it
+	echo "# touched" >>"$BATS_TEST_TMPDIR/root/patches/6.12/0002-module-Export-__module_address.patch"
+	h3=$(bash -c ". '$ROOT/runners/lib.sh'; LB_ROOT=$BATS_TEST_TMPDIR/root; lb_series_hash 6.12")
+	[ "$h1" != "$h3" ]
+	# a letter without the markers: refused by name, left as it was
+	export LB_PATCHES_DIR=$BATS_TEST_TMPDIR/root/patches
+	f=$LB_PATCHES_DIR/6.1/0000-cover-letter.patch
+	sed -i '/latchbench-numbers-end/d' "$f"
+	cp "$f" "$BATS_TEST_TMPDIR/before"
+	run "$ROOT/runners/cover-letter" RUN="$FX/fx-tcg" 6.1
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"$f"*"latchbench-numbers-begin"* ]]
+	cmp "$f" "$BATS_TEST_TMPDIR/before"
+	run "$ROOT/runners/cover-letter" RUN=no-such-run 6.12
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"no results.csv"* ]]
+}
