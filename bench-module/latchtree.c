@@ -101,3 +101,28 @@ void lt_rb_insert(struct rb_root *root, struct lt_node *nd)
 	rb_link_node_rcu(&nd->rb, parent, link);
 	rb_insert_color(&nd->rb, root);
 }
+
+void *lt_rb_alloc(struct lb_inst *inst, size_t size)
+{
+	struct lt_rb *rb = lb_state_alloc(inst, size, false);
+	unsigned int i;
+
+	if (!rb)
+		return NULL;
+	rb->root = RB_ROOT;
+	if (lt_tree_init(&rb->t, inst->cfg->tree_nodes)) {
+		lb_state_free(inst);
+		return NULL;
+	}
+	for (i = 0; i < rb->t.n; i++)
+		lt_rb_insert(&rb->root, rb->t.cur[i]);
+	return rb;
+}
+
+void lt_rb_free(struct lb_inst *inst)
+{
+	struct lt_rb *rb = inst->priv;
+
+	lt_tree_fini(&rb->t);
+	lb_state_free(inst);
+}

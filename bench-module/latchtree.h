@@ -48,6 +48,20 @@ struct lt_tree {
 
 int lt_tree_init(struct lt_tree *t, unsigned int n);
 void lt_tree_fini(struct lt_tree *t);
+
+/*
+ * The plain-rbtree variants (rbtree-seqcount, rwlock, none): the node pool
+ * and one rbtree holding the current nodes.  Their state struct starts with
+ * a struct lt_rb; lt_rb_alloc() allocates it as inst->priv with the pool
+ * made and the tree filled, lt_rb_free() undoes that (their .fini).
+ */
+struct lt_rb {
+	struct lt_tree t;
+	struct rb_root root;
+};
+
+void *lt_rb_alloc(struct lb_inst *inst, size_t size);
+void lt_rb_free(struct lb_inst *inst);
 struct lt_node *lt_node_get(struct lt_tree *t, unsigned int *slot);
 void lt_node_retire(struct lt_tree *t, struct lt_node *old);
 void lt_rb_insert(struct rb_root *root, struct lt_node *nd);

@@ -10,8 +10,7 @@
 #include "latchtree.h"
 
 struct ltn_state {
-	struct lt_tree t;
-	struct rb_root root;
+	struct lt_rb rb;	/* first: lt_rb_alloc() */
 };
 
 static __always_inline unsigned long ltn_lookup(void *p, unsigned long key,
@@ -24,7 +23,7 @@ static __always_inline unsigned long ltn_lookup(void *p, unsigned long key,
 
 	*loops = 1;
 	rcu_read_lock();	/* keeps nodes alive, synchronises nothing */
-	nd = lt_rb_find(&st->root, key);
+	nd = lt_rb_find(&st->rb.root, key);
 	if (nd)
 		start = READ_ONCE(nd->start);
 	/*
@@ -41,27 +40,10 @@ static __always_inline unsigned long ltn_lookup(void *p, unsigned long key,
 
 static int ltn_init(struct lb_inst *inst)
 {
-	struct ltn_state *st = lb_state_alloc(inst, sizeof(*st), false);
-	unsigned int i;
+	struct ltn_state *st = lt_rb_alloc(inst, sizeof(*st));
 
-	if (!st)
-		return -ENOMEM;
-	st->root = RB_ROOT;
-	if (lt_tree_init(&st->t, inst->cfg->tree_nodes)) {
-		lb_state_free(inst);
-		return -ENOMEM;
-	}
-	for (i = 0; i < st->t.n; i++)
-		lt_rb_insert(&st->root, st->t.cur[i]);
-	return 0;
-}
-
-static void ltn_fini(struct lb_inst *inst)
-{
-	struct ltn_state *st = inst->priv;
-
-	lt_tree_fini(&st->t);
-	lb_state_free(inst);
+	BUILD_BUG_ON(offsetof(struct ltn_state, rb));
+	return st ? 0 : -ENOMEM;
 }
 
 static u64 ltn_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
@@ -80,22 +62,22 @@ static void ltn_write(struct lb_inst *inst, const struct lb_mid *mid)
 	struct lt_node *nd, *old;
 	unsigned int slot;
 
-	mutex_lock(&st->t.wlock);
-	nd = lt_node_get(&st->t, &slot);
-	old = st->t.cur[slot];
-	rb_erase(&old->rb, &st->root);
+	mutex_lock(&st->rb.t.wlock);
+	nd = lt_node_get(&st->rb.t, &slot);
+	old = st->rb.t.cur[slot];
+	rb_erase(&old->rb, &st->rb.root);
 	lb_mid(inst, mid);
-	lt_rb_insert(&st->root, nd);
-	st->t.cur[slot] = nd;
-	lt_node_retire(&st->t, old);
+	lt_rb_insert(&st->rb.root, nd);
+	st->rb.t.cur[slot] = nd;
+	lt_node_retire(&st->rb.t, old);
 	WRITE_ONCE(inst->gen, inst->gen + 1);
-	mutex_unlock(&st->t.wlock);
+	mutex_unlock(&st->rb.t.wlock);
 }
 
 const struct lb_variant lt_v_none = {
 	.name		= "none",
 	.init		= ltn_init,
-	.fini		= ltn_fini,
+	.fini		= lt_rb_free,
 	.read_batch	= ltn_read_batch,
 	.write		= ltn_write,
 	.read_irq	= ltn_read_irq,

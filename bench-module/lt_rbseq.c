@@ -12,8 +12,7 @@
 #include "latchtree.h"
 
 struct ltr_state {
-	struct lt_tree t;
-	struct rb_root root;
+	struct lt_rb rb;	/* first: lt_rb_alloc() */
 	spinlock_t lock;
 	seqcount_spinlock_t seq;
 };
@@ -36,7 +35,7 @@ static __always_inline unsigned long ltr_lookup(void *p, unsigned long key,
 		}
 		(*loops)++;
 		seq = raw_read_seqcount(&st->seq);
-		nd = lt_rb_find(&st->root, key);
+		nd = lt_rb_find(&st->rb.root, key);
 	} while (!nd && ((seq & 1) || read_seqcount_retry(&st->seq, seq)));
 	if (nd)
 		start = READ_ONCE(nd->start);
@@ -46,29 +45,14 @@ static __always_inline unsigned long ltr_lookup(void *p, unsigned long key,
 
 static int ltr_init(struct lb_inst *inst)
 {
-	struct ltr_state *st = lb_state_alloc(inst, sizeof(*st), false);
-	unsigned int i;
+	struct ltr_state *st = lt_rb_alloc(inst, sizeof(*st));
 
+	BUILD_BUG_ON(offsetof(struct ltr_state, rb));
 	if (!st)
 		return -ENOMEM;
 	spin_lock_init(&st->lock);
 	seqcount_spinlock_init(&st->seq, &st->lock);
-	st->root = RB_ROOT;
-	if (lt_tree_init(&st->t, inst->cfg->tree_nodes)) {
-		lb_state_free(inst);
-		return -ENOMEM;
-	}
-	for (i = 0; i < st->t.n; i++)
-		lt_rb_insert(&st->root, st->t.cur[i]);
 	return 0;
-}
-
-static void ltr_fini(struct lb_inst *inst)
-{
-	struct ltr_state *st = inst->priv;
-
-	lt_tree_fini(&st->t);
-	lb_state_free(inst);
 }
 
 static u64 ltr_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
@@ -88,26 +72,26 @@ static void ltr_write(struct lb_inst *inst, const struct lb_mid *mid)
 	unsigned long flags;
 	unsigned int slot;
 
-	mutex_lock(&st->t.wlock);
-	nd = lt_node_get(&st->t, &slot);
-	old = st->t.cur[slot];
+	mutex_lock(&st->rb.t.wlock);
+	nd = lt_node_get(&st->rb.t, &slot);
+	old = st->rb.t.cur[slot];
 	spin_lock_irqsave(&st->lock, flags);
 	write_seqcount_begin(&st->seq);
-	rb_erase(&old->rb, &st->root);
+	rb_erase(&old->rb, &st->rb.root);
 	lb_mid(inst, mid);		/* the range is absent here */
-	lt_rb_insert(&st->root, nd);
+	lt_rb_insert(&st->rb.root, nd);
 	write_seqcount_end(&st->seq);
 	spin_unlock_irqrestore(&st->lock, flags);
-	st->t.cur[slot] = nd;
-	lt_node_retire(&st->t, old);
+	st->rb.t.cur[slot] = nd;
+	lt_node_retire(&st->rb.t, old);
 	WRITE_ONCE(inst->gen, inst->gen + 1);
-	mutex_unlock(&st->t.wlock);
+	mutex_unlock(&st->rb.t.wlock);
 }
 
 const struct lb_variant lt_v_rbseq = {
 	.name		= "rbtree-seqcount",
 	.init		= ltr_init,
-	.fini		= ltr_fini,
+	.fini		= lt_rb_free,
 	.read_batch	= ltr_read_batch,
 	.write		= ltr_write,
 	.read_irq	= ltr_read_irq,

@@ -9,8 +9,7 @@
 #include "latchtree.h"
 
 struct ltw_state {
-	struct lt_tree t;
-	struct rb_root root;
+	struct lt_rb rb;	/* first: lt_rb_alloc() */
 	rwlock_t lock;
 };
 
@@ -37,7 +36,7 @@ static __always_inline unsigned long ltw_lookup(void *p, unsigned long key,
 			cpu_relax();
 		}
 	}
-	nd = lt_rb_find(&st->root, key);
+	nd = lt_rb_find(&st->rb.root, key);
 	if (nd)
 		start = nd->start;
 	read_unlock(&st->lock);
@@ -46,28 +45,13 @@ static __always_inline unsigned long ltw_lookup(void *p, unsigned long key,
 
 static int ltw_init(struct lb_inst *inst)
 {
-	struct ltw_state *st = lb_state_alloc(inst, sizeof(*st), false);
-	unsigned int i;
+	struct ltw_state *st = lt_rb_alloc(inst, sizeof(*st));
 
+	BUILD_BUG_ON(offsetof(struct ltw_state, rb));
 	if (!st)
 		return -ENOMEM;
 	rwlock_init(&st->lock);
-	st->root = RB_ROOT;
-	if (lt_tree_init(&st->t, inst->cfg->tree_nodes)) {
-		lb_state_free(inst);
-		return -ENOMEM;
-	}
-	for (i = 0; i < st->t.n; i++)
-		lt_rb_insert(&st->root, st->t.cur[i]);
 	return 0;
-}
-
-static void ltw_fini(struct lb_inst *inst)
-{
-	struct ltw_state *st = inst->priv;
-
-	lt_tree_fini(&st->t);
-	lb_state_free(inst);
 }
 
 static u64 ltw_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
@@ -87,24 +71,24 @@ static void ltw_write(struct lb_inst *inst, const struct lb_mid *mid)
 	unsigned long flags;
 	unsigned int slot;
 
-	mutex_lock(&st->t.wlock);
-	nd = lt_node_get(&st->t, &slot);
-	old = st->t.cur[slot];
+	mutex_lock(&st->rb.t.wlock);
+	nd = lt_node_get(&st->rb.t, &slot);
+	old = st->rb.t.cur[slot];
 	write_lock_irqsave(&st->lock, flags);
-	rb_erase(&old->rb, &st->root);
+	rb_erase(&old->rb, &st->rb.root);
 	lb_mid(inst, mid);
-	lt_rb_insert(&st->root, nd);
+	lt_rb_insert(&st->rb.root, nd);
 	write_unlock_irqrestore(&st->lock, flags);
-	st->t.cur[slot] = nd;
-	lt_node_retire(&st->t, old);
+	st->rb.t.cur[slot] = nd;
+	lt_node_retire(&st->rb.t, old);
 	WRITE_ONCE(inst->gen, inst->gen + 1);
-	mutex_unlock(&st->t.wlock);
+	mutex_unlock(&st->rb.t.wlock);
 }
 
 const struct lb_variant lt_v_rwlock = {
 	.name		= "rwlock",
 	.init		= ltw_init,
-	.fini		= ltw_fini,
+	.fini		= lt_rb_free,
 	.read_batch	= ltw_read_batch,
 	.write		= ltw_write,
 	.read_irq	= ltw_read_irq,
