@@ -32,6 +32,7 @@ BAD_LOAD=(
 	"zero batch|batch=0|Invalid argument|batch=0 out of range (valid: 1..1000000)"
 	"tree of 0 nodes|workload=latchtree tree_nodes=0|Invalid argument|tree_nodes=0 out of range (valid: 1..65536)"
 	"tree too big|workload=latchtree tree_nodes=65537|Invalid argument|tree_nodes=65537 out of range (valid: 1..65536)"
+	"tree of 10^9 nodes|workload=latchtree tree_nodes=1000000000|Invalid argument|tree_nodes=1000000000 out of range (valid: 1..65536)"
 	"zero spin limit|spin_limit=0|Invalid argument|spin_limit=0 out of range (valid: 1..10000000)"
 	"accel in capitals|accel=TCG|Invalid argument|accel='TCG' invalid (valid: 1..15 characters of [a-z0-9-])"
 	"empty accel|accel=|Invalid argument|accel='' invalid (valid: 1..15 characters"
