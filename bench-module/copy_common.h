@@ -92,8 +92,9 @@ static __always_inline u64 copy_read_irq(struct lb_inst *inst,
 
 /*
  * Run write_one on every copy: the one shared copy, or each CPU's copy.
- * The mid-write hook fires only on the writer's own CPU's copy, which is
- * the one an interrupt on this CPU reads.
+ * The mid-write hook fires on the writer's own CPU's copy, the one an
+ * interrupt on this CPU reads -- or, for the dwell stress, on every copy,
+ * since the readers that must land in it run on the other CPUs.
  */
 static __always_inline void copy_write(struct lb_inst *inst, const struct lb_mid *mid,
 				       void (*write_one)(struct lb_inst *inst, void *st,
@@ -107,7 +108,8 @@ static __always_inline void copy_write(struct lb_inst *inst, const struct lb_mid
 	}
 	self = raw_smp_processor_id();	/* writers are bound to one CPU */
 	for_each_online_cpu(cpu)
-		write_one(inst, per_cpu_ptr(inst->pcpu, cpu), cpu == self ? mid : NULL);
+		write_one(inst, per_cpu_ptr(inst->pcpu, cpu),
+			  mid && (cpu == self || mid->every_copy) ? mid : NULL);
 }
 
 static inline void *copy_alloc(struct lb_inst *inst, size_t size,

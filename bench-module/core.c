@@ -66,6 +66,9 @@ MODULE_PARM_DESC(writers, "writer threads (0..64)");
 static long writer_period_ns;
 module_param(writer_period_ns, long, 0444);
 MODULE_PARM_DESC(writer_period_ns, "ns between writer updates, 0 = as fast as possible (0..1000000000)");
+static long write_dwell_ns;
+module_param(write_dwell_ns, long, 0444);
+MODULE_PARM_DESC(write_dwell_ns, "stress, not a measurement: each update dwells this long at its mid-write point (0..100000)");
 static long nruns = 1;
 module_param(nruns, long, 0444);
 MODULE_PARM_DESC(nruns, "runs per configuration, one CSV row each (1..1000)");
@@ -93,7 +96,7 @@ struct lb_params {
 	char variant[LB_NAME_MAX];
 	char context[LB_NAME_MAX];
 	long long readers, writers, writer_period_ns, nruns, duration_ms;
-	long long batch, tree_nodes, spin_limit;
+	long long batch, tree_nodes, spin_limit, write_dwell_ns;
 	bool period_none;
 };
 
@@ -114,6 +117,7 @@ static const struct lb_num lb_nums[] = {
 	LB_NUM(batch, 1, 1000000),
 	LB_NUM(tree_nodes, 1, 65536),
 	LB_NUM(spin_limit, 1, 10000000),
+	LB_NUM(write_dwell_ns, 0, 100000),
 };
 
 /*
@@ -210,7 +214,7 @@ static char *lb_buf;
 static size_t lb_len;
 
 static const char lb_header[] =
-	"kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,p50_ns,p99_ns,retries,torn,write_ops,ns_per_write,interrupts_delivered,interrupted_mid_write,completed,would_deadlock,max_spin,deferral_ns,preempt\n";
+	"kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,p50_ns,p99_ns,retries,torn,write_ops,ns_per_write,interrupts_delivered,interrupted_mid_write,completed,would_deadlock,max_spin,deferral_ns,preempt,write_dwell_ns\n";
 
 static __printf(1, 2) int lb_emit(const char *fmt, ...)
 {
@@ -375,16 +379,34 @@ static void lb_wait_period(const struct lb_cfg *cfg, u64 t0, atomic_t *left)
 	} while (now - t0 < period && (!left || atomic_read(left) > 0));
 }
 
+/*
+ * write_dwell_ns: the writer stays this long at its variant's mid-write
+ * point (latch: between the halves; seqcount: inside the write section;
+ * rcu: filled, unpublished; none: half written).  A stress for the torn-read
+ * check -- a reader landing in the window must still see a whole snapshot,
+ * except from "none" -- never a measurement (lbstats refuses such rows).
+ */
+static void lb_dwell(struct lb_inst *inst)
+{
+	u64 t0 = lb_cycles();
+
+	while (lb_cyc2ns(lb_cycles() - t0) < inst->cfg->write_dwell_ns)
+		cpu_relax();
+}
+
+static const struct lb_mid lb_dwell_mid = { .fn = lb_dwell, .every_copy = true };
+
 static int lb_writer_fn(void *arg)
 {
 	struct lb_thread *t = arg;
 	const struct lb_cfg *cfg = t->ctl->cfg;
+	const struct lb_mid *mid = cfg->write_dwell_ns ? &lb_dwell_mid : NULL;
 	u64 t0, t1;
 
 	wait_for_completion(&t->ctl->go);
 	while (atomic_read(&t->ctl->readers_left) > 0) {
 		t0 = lb_cycles();
-		cfg->var->write(t->ctl->inst, NULL);
+		cfg->var->write(t->ctl->inst, mid);
 		t1 = lb_cycles();
 		t->wops++;
 		t->wns += lb_cyc2ns(t1 - t0);
@@ -595,12 +617,12 @@ static void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ct
 		scnprintf(torncol, sizeof(torncol), "%llu", torn);
 	else
 		torncol[0] = '\0';	/* real kernel functions: no invariant */
-	if (lb_emit("%s,%s,%u,%s,%s,%s,%u,%u,%s,%u,%llu,%llu.%03u,%llu.%03u,%llu.%03u,%llu,%s,%s,%s,%s\n",
+	if (lb_emit("%s,%s,%u,%s,%s,%s,%u,%u,%s,%u,%llu,%llu.%03u,%llu.%03u,%llu.%03u,%llu,%s,%s,%s,%s,%u\n",
 		    init_utsname()->release, accel, num_online_cpus(), cfg->wl->name,
 		    cfg->var->name, lb_ctx_names[cfg->ctx], cfg->readers,
 		    irq ? 1 : cfg->writers, period, run, ops, per_op.ip, per_op.frac,
 		    p50.ip, p50.frac, p99.ip, p99.frac, retries, torncol, wcol, irqcols,
-		    lb_preempt_model()))
+		    lb_preempt_model(), cfg->write_dwell_ns))
 		pr_err("results buffer full: read and clear debugfs latchbench/results\n");
 	kfree(hist);
 }
@@ -810,6 +832,11 @@ static int lb_check_cfg(const struct lb_params *p, struct lb_cfg *cfg)
 		       p->writers, NSEC_PER_SEC);
 		return -EINVAL;
 	}
+	if (p->write_dwell_ns && (cfg->ctx != LB_CTX_TASK || !p->writers)) {
+		pr_err("write_dwell_ns=%lld invalid with context=%s writers=%lld (valid: 0; only task-context writers dwell)\n",
+		       p->write_dwell_ns, p->context, p->writers);
+		return -EINVAL;
+	}
 	cfg->readers = p->readers;
 	cfg->writers = cfg->ctx == LB_CTX_TASK ? p->writers : 0;
 	cfg->writer_period_ns = p->period_none ? 0 : p->writer_period_ns;
@@ -818,6 +845,7 @@ static int lb_check_cfg(const struct lb_params *p, struct lb_cfg *cfg)
 	cfg->batch = p->batch;
 	cfg->tree_nodes = p->tree_nodes;
 	cfg->spin_limit = p->spin_limit;
+	cfg->write_dwell_ns = p->write_dwell_ns;
 	return 0;
 }
 
@@ -851,6 +879,7 @@ static int lb_defaults(struct lb_params *p)
 	p->batch = batch;
 	p->tree_nodes = tree_nodes;
 	p->spin_limit = spin_limit;
+	p->write_dwell_ns = write_dwell_ns;
 	return 0;
 }
 
@@ -887,7 +916,7 @@ static int lb_set(struct lb_params *p, char *key, char *val)
 			p->period_none = false;
 		return 0;
 	}
-	pr_err("unknown parameter '%.40s' (valid: workload variant context readers writers writer_period_ns nruns duration_ms batch tree_nodes spin_limit)\n",
+	pr_err("unknown parameter '%.40s' (valid: workload variant context readers writers writer_period_ns nruns duration_ms batch tree_nodes spin_limit write_dwell_ns)\n",
 	       key);
 	return -EINVAL;
 }

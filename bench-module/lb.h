@@ -26,6 +26,7 @@ struct lb_cfg {
 	unsigned int batch;
 	unsigned int tree_nodes;
 	unsigned int spin_limit;
+	unsigned int write_dwell_ns;	/* stress: see lb_dwell() */
 };
 
 /* Per-reader counters, summed into one CSV row per run. */
@@ -47,10 +48,12 @@ struct lb_inst {
  * The mid-write hook.  A writer calls lb_mid() at the point where its
  * update is half done: between the two latch halves, inside the seqcount
  * write section, before the RCU publish.  The hardirq/NMI contexts use it
- * to interrupt the writer on its own CPU; in task context it is NULL.
+ * to interrupt the writer on its own CPU; in task context it is NULL, or
+ * the write_dwell_ns stress (core.c: lb_dwell()).
  */
 struct lb_mid {
 	void (*fn)(struct lb_inst *inst);
+	bool every_copy;	/* per-CPU shapes: fire on every CPU's copy, not only our own */
 };
 
 static __always_inline void lb_mid(struct lb_inst *inst, const struct lb_mid *mid)

@@ -10,6 +10,7 @@
  *	empty = the input column was empty/absent for every run.
  *	If the input has a "preempt" column (preemption model), it is a group
  *	column too, printed as the last output column (empty when absent).
+ *	A row with write_dwell_ns > 0 (the module's stress knob) is refused.
  *
  *   lbstats compare BASE NEW
  *	BASE, NEW: comma-separated samples.  One comparison.
@@ -311,7 +312,7 @@ static int cmd_summary(int argc, char **argv)
 
 	for (int fi = 0; fi < nfiles; fi++) {
 		struct csv c;
-		int gi[NG], ipre, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM];
+		int gi[NG], ipre, idw, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM];
 
 		csv_open(&c, argc > 0 ? argv[fi] : "-");
 		if (!csv_next(&c)) {
@@ -330,6 +331,7 @@ static int cmd_summary(int argc, char **argv)
 		idef = csv_col(&c, "deferral_ns");
 		ispin = csv_col(&c, "max_spin");
 		ipre = csv_col(&c, "preempt");
+		idw = csv_col(&c, "write_dwell_ns");
 		for (int i = 0; i < NSUM; i++)
 			is[i] = csv_col(&c, scols[i]);
 		do {
@@ -338,6 +340,10 @@ static int cmd_summary(int argc, char **argv)
 			struct group *gr;
 			double x, ro, re;
 
+			/* a stress row (the module's write_dwell_ns) is no measurement */
+			if (idw >= 0 && c.fld[idw][0] && strcmp(c.fld[idw], "0"))
+				die("%s:%ld: write_dwell_ns=%s: a stress row, not a measurement",
+				    c.name, c.lineno, c.fld[idw]);
 			for (size_t i = 0; i < NG; i++) {
 				const char *f = c.fld[gi[i]];
 				size_t l = strlen(f);

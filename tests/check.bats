@@ -34,6 +34,7 @@ BAD_LOAD=(
 	"tree too big|workload=latchtree tree_nodes=65537|Invalid argument|tree_nodes=65537 out of range (valid: 1..65536)"
 	"tree of 10^9 nodes|workload=latchtree tree_nodes=1000000000|Invalid argument|tree_nodes=1000000000 out of range (valid: 1..65536)"
 	"zero spin limit|spin_limit=0|Invalid argument|spin_limit=0 out of range (valid: 1..10000000)"
+	"negative dwell|writers=1 write_dwell_ns=-1|Invalid argument|write_dwell_ns=-1 out of range (valid: 0..100000)"
 	"accel in capitals|accel=TCG|Invalid argument|accel='TCG' invalid (valid: 1..15 characters of [a-z0-9-])"
 	"empty accel|accel=|Invalid argument|accel='' invalid (valid: 1..15 characters"
 	"accel too long|accel=abcdefghijklmnop|Invalid argument|accel='abcdefghijklmnop' invalid"

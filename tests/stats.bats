@@ -115,6 +115,18 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 	[ "$(field torn_mean , <<<"$row")" = "" ]
 }
 
+@test "summary: a stress row (write_dwell_ns > 0) is refused, dwell 0 is a measurement" {
+	csv="$BATS_TEST_TMPDIR/d.csv"
+	hdr="kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,preempt,write_dwell_ns"
+	printf '%s\n%s\n' "$hdr" "6.12.1,tcg,2,tkfast,none,task,1,1,0,0,1000,50,voluntary,0" >"$csv"
+	run "$LB" summary "$csv"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "6.12.1,tcg,2,tkfast,none,task,1,1,0,1,1000,50,voluntary,2000" >>"$csv"
+	run "$LB" summary "$csv"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"d.csv:3: write_dwell_ns=2000: a stress row, not a measurement"* ]]
+}
+
 @test "summary: n=1 group -> stddev/CI NA (insufficient runs)" {
 	run "$LB" summary "$FX/fx-tcg/results.csv"
 	row=$(printf '%s\n' "${lines[0]}" "$(printf '%s\n' "${lines[@]}" | grep '^6.1.192,tcg,2,cyc2ns,latch,')")
