@@ -69,14 +69,17 @@ rows() { lb_col "$BATS_FILE_TMPDIR/$1/rows.csv" "$2"; }
 }
 
 @test "no writer, no retries; seqcount readers retry under a writer at period 0" {
+	# (the dwell rows are left out: a reader that finds the count odd for the
+	# whole 2 us dwell waits in read_seqcount_begin() rather than retrying)
 	for k in 6.12 6.1; do
-		while IFS=: read -r key r; do
+		while IFS=: read -r key r dwell; do
+			[ "$dwell" = 0 ] || continue
 			case $key in
 			*/latch/task/0 | */seqcount/task/0) [ "$r" -eq 0 ] || { echo "$k $key retries=$r"; false; } ;;
 			latchtree/*) ;;
 			*/seqcount/task/1) [ "$r" -gt 0 ] || { echo "$k $key retries=$r"; false; } ;;
 			esac
-		done < <(rows "$k" retries)
+		done < <(paste -d: <(rows "$k" retries) <(rows "$k" write_dwell_ns | cut -d: -f2))
 	done
 }
 
