@@ -225,3 +225,11 @@ lb_series_patches() {
 
 # lb_sha16 FILE...: the first 16 hex digits of the sha256 of the files' contents.
 lb_sha16() { cat "$@" | sha256sum | cut -c1-16; }
+
+# lb_meta_set DIR KEY VALUE: replace or add KEY in DIR/meta.txt (atomically).
+lb_meta_set() {
+	{ grep -v "^$2=" "$1/meta.txt" || true; echo "$2=$3"; } | lb_atomic_write "$1/meta.txt"
+}
+
+# lb_spec FILE KEY: value of KEY= in a key=value file (a boot's spec), empty if absent.
+lb_spec() { sed -n "s/^$2=//p" "$1" | head -n 1; }
