@@ -1,5 +1,6 @@
 # latchbench: seqcount latch vs seqcount vs RCU, measured in QEMU guests.
 #   make bench   run the default sweep (PROFILE=quick|full, see runners/sweep)
+#   make bench SCHED=slurm   the same sweep as Slurm jobs (README "Sweeps on a Slurm cluster")
 #   make test    run every test suite (bats)
 #   make compare KSRC=DIR BASE=REV NEW=REV   before/after numbers for your own
 #                kernel change (or PATCHES=SERIES; README "Your own kernel")
@@ -9,7 +10,8 @@ SHELL := /bin/bash
 KERNELS ?= 6.1 6.12
 KVER ?= 6.12
 PREEMPT ?= voluntary
-export KERNELS
+SCHED ?= local
+export KERNELS SCHED
 
 .PHONY: all deps kernel kernels module initramfs bench compare plots report cover-letter stats test check lint clean help
 
