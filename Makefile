@@ -3,7 +3,7 @@
 #   make test    run every test suite (bats)
 #   make compare KSRC=DIR BASE=REV NEW=REV   before/after numbers for your own
 #                kernel change (or PATCHES=SERIES; README "Your own kernel")
-#   make check   the debug-kernel check alone (part of make test)
+#   make check   the debug-kernel tier: lockdep/KASAN/UBSAN/KCSAN kernels (not in make test)
 #   make cover-letter [RUN=ID]   numbers from a run's report into patches/*/0000-*
 SHELL := /bin/bash
 KERNELS ?= 6.1 6.12
@@ -66,7 +66,7 @@ cover-letter: stats
 test: deps stats
 	tests/run
 
-# The debug check (tests/check.bats, also part of `make test`): every configuration in
+# The debug check (tests/check.bats, not part of `make test`): every configuration in
 # the debug kernels (lockdep/KASAN/UBSAN/kmemleak, KCSAN), consoles scanned, soak,
 # bad load-time parameters. Summary: build/check/summary.txt.
 check: deps stats
