@@ -14,6 +14,11 @@
  *    "preempt disabled"; a preempt-disabled region has been an RCU
  *    read-side section since the RCU flavours were merged (4.20), so our
  *    preempt_disable() around it is right for every tree we accept.
+ *  - The fast timekeeper's delta guard: from 6.10 timekeeping_cycles_to_ns()
+ *    compares the delta with tkr->clock->max_cycles; before, x86 had
+ *    clocksource_delta() with CLOCKSOURCE_VALIDATE_LAST_CYCLE (a negative
+ *    delta becomes 0).  The tkfast replica follows the kernel it is built
+ *    against: lb_tk_max_cycles_guard.
  * A tree older than 6.1 is refused by Kbuild with the version it found.
  *
  * Exports a tree may lack.  cyc2ns_read_begin/end() and __module_address()
@@ -30,6 +35,9 @@
 #define LB_COMPAT_H
 
 #include <linux/seqlock.h>
+#include <linux/version.h>
+
+#define lb_tk_max_cycles_guard (LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0))
 
 #define LB_ENTRY(x...) x,
 

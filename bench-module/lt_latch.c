@@ -95,15 +95,7 @@ static void ltl_fini(struct lb_inst *inst)
 	lb_state_free(inst);
 }
 
-static u64 ltl_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
-{
-	return lt_batch(inst, rs, n, ltl_lookup);
-}
-
-static u64 ltl_read_irq(struct lb_inst *inst, struct lb_irqread *res)
-{
-	return lt_read_irq(inst, res, ltl_lookup);
-}
+LT_READERS(ltl)
 
 static void ltl_write(struct lb_inst *inst, const struct lb_mid *mid)
 {
@@ -132,6 +124,7 @@ const struct lb_variant lt_v_latch = {
 	.init		= ltl_init,
 	.fini		= ltl_fini,
 	.read_batch	= ltl_read_batch,
+	.check_batch	= ltl_check_batch,
 	.write		= ltl_write,
 	.read_irq	= ltl_read_irq,
 	.nmi_safe	= true,

@@ -17,7 +17,7 @@ struct latch_state {
 
 static __always_inline u64 latch_section(void *p, struct shape_data *s, u64 in,
 					 unsigned int *loops, unsigned int limit,
-					 bool *gave_up)
+					 bool *gave_up, bool check)
 {
 	struct latch_state *st = p;
 	unsigned int seq;
@@ -30,8 +30,7 @@ static __always_inline u64 latch_section(void *p, struct shape_data *s, u64 in,
 		}
 		(*loops)++;
 		seq = raw_read_seqcount_latch(&st->seq);
-		shape_load(s, &st->data[seq & 1]);
-		ret = shape_compute(s, in);
+		ret = copy_access(s, &st->data[seq & 1], in, check);
 	} while (raw_read_seqcount_latch_retry(&st->seq, seq));
 	return ret;
 }
@@ -56,15 +55,7 @@ static void latch_fini(struct lb_inst *inst)
 	lb_state_free(inst);
 }
 
-static u64 latch_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
-{
-	return copy_batch(inst, rs, n, latch_section);
-}
-
-static u64 latch_read_irq(struct lb_inst *inst, struct lb_irqread *res)
-{
-	return copy_read_irq(inst, res, latch_section);
-}
+COPY_READERS(latch)
 
 static void latch_write_one(struct lb_inst *inst, void *p, const struct lb_mid *mid)
 {
@@ -91,6 +82,7 @@ static const struct lb_variant v_latch = {
 	.init		= latch_init,
 	.fini		= latch_fini,
 	.read_batch	= latch_read_batch,
+	.check_batch	= latch_check_batch,
 	.write		= latch_write,
 	.read_irq	= latch_read_irq,
 	.nmi_safe	= true,

@@ -320,3 +320,39 @@ assert_width() {
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"no results.csv"* ]]
 }
+
+# a copy of fixture $1 whose boots ran on clocksource $2 (start) and $3 (end)
+clock_fixture() {
+	local d=$BATS_TEST_TMPDIR/$1-$2-$3
+	cp -r "$FX/$1" "$d"
+	printf '6.12-voluntary-2cpu.clocksource_pinned=tsc\n6.12-voluntary-2cpu.clocksource=%s\n6.12-voluntary-2cpu.clocksource_end=%s\n' "$2" "$3" >>"$d/meta.txt"
+	echo "$d"
+}
+
+@test "clocksources: sides on different clocksources, or one switching mid-run, are flagged; the same one is not" {
+	a=$(clock_fixture fx-pair-base tsc tsc)
+	b=$(clock_fixture fx-pair-shift hpet hpet)
+	c=$(clock_fixture fx-pair-shift tsc tsc)
+	d=$(clock_fixture fx-pair-shift tsc hpet)
+	run "$REPORT" BASE="$a" NEW="$b"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"WARNING: the sides ran on different clocksources (base tsc, new hpet)"* ]]
+	assert_width "$output"
+	# negative control: the same clocksource on both sides is not flagged
+	run "$REPORT" BASE="$a" NEW="$c"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *WARNING*clocksource* ]]
+	[[ "$output" == *"clocksource: tsc"* ]]
+	run "$REPORT" BASE="$a" NEW="$d"
+	[[ "$output" == *"WARNING: clocksource switched"* ]]
+	[[ "$output" == *"mid-run (tsc -> hpet) in boot"* ]]
+}
+
+@test "net cost: every variant's cost over none of the same configuration, exact under icount" {
+	"$ROOT/build/lbstats" summary "$FX/fx-icount/results.csv" >"$BATS_TEST_TMPDIR/s.csv"
+	head -n 1 "$BATS_TEST_TMPDIR/s.csv" | grep -q ',path_mean,path_exact,net_none,net_ci95,net_basis$'
+	run "$REPORT" RUN="$FX/fx-icount" BASE=6.1 NEW=6.12
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Net cost over unsynchronised reads (variant none)"* ]]
+	assert_width "$output"
+}
