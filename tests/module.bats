@@ -158,3 +158,29 @@ BAD_INPUT=(
 	grep -q '^X 3' "$ch"
 	cp "$BATS_TEST_TMPDIR/table" "$LB_ROOT/build/bad-input-table.txt" 2>/dev/null || true
 }
+
+# The harness is the bare loop and the timed reads are whole instructions:
+# under icount the empty variant costs <= 2 guest instructions per read, the
+# copy shapes' and the real functions' paths are integers, and so is every
+# net cost over none. The tree lookup (key-dependent path) must come out not
+# exact: the negative control of the exactness check.
+@test "icount: empty <= 2 instructions per op, integer paths and net costs, tree lookups not exact" {
+	p=$BATS_TEST_TMPDIR/p
+	echo "workload=replicas variant=all context=task readers=1 writers=0 nruns=2 duration_ms=5" >"$p"
+	echo "workload=kernel variant=kernel context=task readers=1 writers=0 nruns=2 duration_ms=5" >>"$p"
+	for k in 6.12 6.1; do
+		lb_guest_ok "$k" 1 icount "$p" "$BATS_TEST_TMPDIR/$k"
+		f=$BATS_TEST_TMPDIR/$k/rows.csv
+		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+			$H["path_ns_per_op"] == "" { print "no path: " $0; bad = 1 }
+			$H["variant"] == "empty" && $H["path_ns_per_op"] + 0 > 2 { print "empty > 2: " $0; bad = 1 }
+			$H["workload"] != "latchtree" && $H["path_ns_per_op"] !~ /\.000$/ { print "not whole instructions: " $0; bad = 1 }
+			END { exit bad }' "$f"
+		"$LB_ROOT/build/lbstats" summary "$f" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+			$H["workload"] == "latchtree" { if ($H["variant"] == "empty") next; if ($H["path_exact"] == "exact") { print "tree exact: " $0; bad = 1 }; next }
+			$H["path_exact"] != "exact" { print "not exact: " $0; bad = 1 }
+			$H["net_none"] != "" && $H["net_none"] !~ /^-?[0-9]+$/ { print "net not an integer: " $0; bad = 1 }
+			$H["net_none"] != "" { nets++ }
+			END { if (nets < 15) { print "only " nets + 0 " net values"; bad = 1 }; exit bad }'
+	done
+}
