@@ -356,3 +356,15 @@ clock_fixture() {
 	[[ "$output" == *"Net cost over unsynchronised reads (variant none)"* ]]
 	assert_width "$output"
 }
+
+@test "a large change of a real function is explained from stats/explain.tsv, or called unexplained" {
+	run "$REPORT" RUN="$ROOT/results/reference-icount" BASE=6.1 NEW=6.12
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Large changes of real kernel functions:"* ]]
+	[[ "$output" == *"module_address 6.1 -> 6.12: +"*"code: 6.4's struct module_memory"* ]]
+	assert_width "$output"
+	# negative control: without the explanation the change is not hidden
+	: >"$BATS_TEST_TMPDIR/none.tsv"
+	LB_EXPLAIN=$BATS_TEST_TMPDIR/none.tsv run "$REPORT" RUN="$ROOT/results/reference-icount" BASE=6.1 NEW=6.12
+	[[ "$output" == *"module_address 6.1 -> 6.12: +"*"unexplained"* ]]
+}
