@@ -131,6 +131,17 @@ lb_run_dir() {
 	fi
 }
 
+# lb_latest_run: the directory of the newest run (RESULTS/latest, default
+# results/latest, which every sweep points at its run), saying on stderr which
+# run that is; dies when there is none.
+lb_latest_run() {
+	local l=${RESULTS:-$LB_ROOT/results}/latest id
+	[ -f "$l/results.csv" ] || lb_die "no run yet ($l): run 'make bench' first, or name one with RUN=<id>"
+	id=$(lb_meta "$l" run_id)
+	lb_log "using the latest run: ${id:-?} ($l -> $(readlink "$l"))"
+	readlink -f "$l"
+}
+
 # lb_meta DIR KEY: value of KEY= in DIR/meta.txt, empty if absent.
 lb_meta() {
 	[ -f "$1/meta.txt" ] || return 0

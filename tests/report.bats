@@ -2,6 +2,7 @@
 # runners/report (cover-letter table) and runners/plots + plots/*.gp, on the
 # synthetic fixtures in tests/fixtures/results.
 
+bats_require_minimum_version 1.5.0
 setup_file() {
 	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 	make -s -C "$ROOT/stats" >&2
@@ -367,4 +368,27 @@ clock_fixture() {
 	: >"$BATS_TEST_TMPDIR/none.tsv"
 	LB_EXPLAIN=$BATS_TEST_TMPDIR/none.tsv run "$REPORT" RUN="$ROOT/results/reference-icount" BASE=6.1 NEW=6.12
 	[[ "$output" == *"module_address 6.1 -> 6.12: +"*"unexplained"* ]]
+}
+
+@test "report, plots and compare without a run use the latest one and say which; none yet: a clear error" {
+	r=$BATS_TEST_TMPDIR/results
+	mkdir -p "$r"
+	cp -r "$FX/fx-icount" "$r/fx-icount"
+	export RESULTS=$r
+	run --separate-stderr "$REPORT"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"no run yet ($r/latest): run 'make bench' first"* ]]
+	ln -s fx-icount "$r/latest"
+	run --separate-stderr "$REPORT"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"using the latest run: fx-icount"* ]]
+	[[ "$output" == *"latchbench: 6.1.192 -> 6.12.118 (run fx-icount)"* ]]
+	run --separate-stderr "$ROOT/runners/compare"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"comparing the kernels of run"* ]]
+	[[ "$output" == *"(run fx-icount)"* ]]
+	run --separate-stderr "$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/p"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"using the latest run: fx-icount"* ]]
+	ls "$BATS_TEST_TMPDIR/p"/*.png >/dev/null
 }
