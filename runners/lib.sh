@@ -94,12 +94,13 @@ lb_kbuild_dir() { printf '%s/build/%s-%s\n' "$LB_CACHE" "$1" "${2:-$(lb_default_
 # package's, else the one runners/fetch-source recorded for its copy in
 # $LB_CACHE/debian-sid/ (7.2: Debian unstable), else "unknown".
 lb_debian_version() {
-	local v
-	v=$(dpkg-query -W -f='${Version}' "linux-source-$1" 2>/dev/null) || v=""
-	if [ -z "$v" ] && [ -r "$LB_CACHE/debian-sid/linux-source-$1.version" ]; then
-		v=$(cat "$LB_CACHE/debian-sid/linux-source-$1.version")
+	# no newline after dpkg-query's version: it is part of the build stamps
+	dpkg-query -W -f='${Version}' "linux-source-$1" 2>/dev/null && return 0
+	if [ -r "$LB_CACHE/debian-sid/linux-source-$1.version" ]; then
+		printf '%s' "$(cat "$LB_CACHE/debian-sid/linux-source-$1.version")"
+	else
+		echo unknown
 	fi
-	echo "${v:-unknown}"
 }
 
 # lb_kernel_tarball KVER: Debian's linux-source-KVER tarball: the installed
