@@ -44,6 +44,34 @@ lb_kernel_models() {
 	esac
 }
 
+# lb_kconfig_models PREEMPT_KCONFIG X86_KCONFIG: the preemption models a kernel
+# tree has on x86, read from its kernel/Kconfig.preempt and arch/x86/Kconfig
+# (a developer's tree, any version): a model exists when its config entry does
+# and its "depends on" lines hold for x86 (ARCH_NO_PREEMPT never; ARCH_HAS_PREEMPT_LAZY
+# and ARCH_SUPPORTS_RT when arch/x86/Kconfig selects them).
+lb_kconfig_models() {
+	awk 'FNR == 1 { f++ }
+		f == 1 && $1 == "select" && $2 == "ARCH_HAS_PREEMPT_LAZY" { lazy = 1 }
+		f == 1 && $1 == "select" && $2 == "ARCH_SUPPORTS_RT" { rt = 1 }
+		f == 2 && $1 == "config" { cur = $2; has[cur] = 1; next }
+		f == 2 && $1 == "choice" || $1 == "endchoice" { cur = "" }
+		f == 2 && cur != "" && $1 == "depends" && $2 == "on" {
+			d = $0; sub(/^[ \t]*depends[ \t]+on[ \t]+/, "", d); gsub(/[()&|]/, " ", d)
+			n = split(d, t, /[ \t]+/)
+			for (i = 1; i <= n; i++) {
+				if (t[i] == "ARCH_NO_PREEMPT") bad[cur] = 1
+				if (t[i] == "ARCH_HAS_PREEMPT_LAZY" && !lazy) bad[cur] = 1
+				if (t[i] == "!ARCH_HAS_PREEMPT_LAZY" && lazy) bad[cur] = 1
+				if (t[i] == "ARCH_SUPPORTS_RT" && !rt) bad[cur] = 1
+			}
+		}
+		END {
+			split("PREEMPT_NONE none PREEMPT_VOLUNTARY voluntary PREEMPT full PREEMPT_LAZY lazy PREEMPT_RT rt", m, " ")
+			for (i = 1; i < 10; i += 2) if (has[m[i]] && !bad[m[i]]) out = out (out == "" ? "" : " ") m[i + 1]
+			print out
+		}' "$2" "$1"
+}
+
 # lb_kernel_has_model KVER M: true when KVER has preemption model M.
 lb_kernel_has_model() {
 	case " $(lb_kernel_models "$1") " in *" $2 "*) return 0 ;; *) return 1 ;; esac
