@@ -14,6 +14,8 @@
  *    "preempt disabled"; a preempt-disabled region has been an RCU
  *    read-side section since the RCU flavours were merged (4.20), so our
  *    preempt_disable() around it is right for every tree we accept.
+ *  - rdtsc() is declared in <asm/tsc.h> on 7.2 (reached through <asm/msr.h>
+ *    before): w_cyc2ns.c includes <asm/tsc.h>, which every tree has.
  *  - The latch API.  6.13 converted the in-tree latch users (timekeeping,
  *    sched_clock, x86 tsc.c, rbtree_latch.h) from raw_read_seqcount_latch{,
  *    _retry}() and raw_write_seqcount_latch() to read_seqcount_latch{,
