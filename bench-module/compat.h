@@ -24,9 +24,10 @@
  *    the writer's critical section (7.2 has both; the raw_* forms remain).
  *    Debian's 6.12 stable has the new functions too, but its users still
  *    call the raw_* forms.  Our latch variants use the lb_latch_*() shims
- *    below, which follow what the kernel's own users do in each tree: the new
- *    API from 6.13 on, raw_* before.  Without KCSAN the two compile to the
- *    same code.
+ *    below, which follow what the kernel's own users do in each tree: Kbuild
+ *    defines LB_LATCH_NEW_API when the tree's rbtree_latch.h calls
+ *    write_seqcount_latch_begin() (6.13 on), else raw_*.  Without KCSAN the
+ *    two compile to the same code.
  * A tree older than 6.1 is refused by Kbuild with the version it found.
  *
  * Exports a tree may lack.  cyc2ns_read_begin/end() and __module_address()
@@ -43,11 +44,10 @@
 #define LB_COMPAT_H
 
 #include <linux/seqlock.h>
-#include <linux/version.h>
 
 #define LB_ENTRY(x...) x,
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#ifdef LB_LATCH_NEW_API
 static __always_inline unsigned int lb_latch_read_begin(const seqcount_latch_t *s)
 {
 	return read_seqcount_latch(s);
