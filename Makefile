@@ -6,9 +6,10 @@
 #   make check   the debug-kernel tier: lockdep/KASAN/UBSAN/KCSAN kernels (not in make test)
 #   make cover-letter [RUN=ID]   numbers from a run's report into patches/*/0000-*
 SHELL := /bin/bash
-KERNELS ?= 6.1 6.12
+KERNELS ?= 6.1 6.12 7.2
 KVER ?= 6.12
-PREEMPT ?= voluntary
+# empty: each kernel's default model (voluntary; lazy on 7.2, which has no voluntary)
+PREEMPT ?=
 export KERNELS
 
 .PHONY: all deps kernel kernels module initramfs bench compare plots report cover-letter stats test check lint clean help
@@ -34,7 +35,7 @@ module: kernel
 	$(MAKE) -C $$(. runners/lib.sh && lb_kbuild_dir $(KVER) $(PREEMPT)) M=$(CURDIR)/build/module-$(KVER) W=1 modules
 
 initramfs: kernel
-	runners/build-initramfs $(KVER) $(PREEMPT) build/initramfs-$(KVER)-$(PREEMPT).cpio.gz
+	runners/build-initramfs $(KVER) $(PREEMPT) build/initramfs-$(KVER)$(if $(PREEMPT),-$(PREEMPT)).cpio.gz
 
 stats:
 	@$(MAKE) -s -C stats
@@ -74,7 +75,7 @@ check: deps stats
 	cat build/check/summary.txt build/check/bad-load-table.txt 2>/dev/null; exit $$rc
 
 lint:
-	shellcheck -x runners/* tests/run .ci/run
+	shellcheck -x runners/* tests/run tests/helpers.bash tests/fixtures/gen-fixtures .ci/run
 	@for f in bench-module/*.[ch]; do \
 		$$(. runners/lib.sh && echo $$LB_CACHE)/src/6.12/scripts/checkpatch.pl --no-tree -f -q --terse $$f || exit 1; done
 

@@ -123,7 +123,8 @@ static const struct lb_num lb_nums[] = {
 /*
  * The preemption model the kernel was built with.  A PREEMPT_DYNAMIC
  * kernel may run another one (see /sys/kernel/debug/sched/preempt); our
- * guest kernels are built without it.
+ * guest kernels are built without it.  PREEMPT_LAZY (6.13 on) is a model
+ * of its own, not PREEMPT; on 7.2 PREEMPT_RT sits on top of full or lazy.
  */
 static const char *lb_preempt_model(void)
 {
@@ -131,6 +132,8 @@ static const char *lb_preempt_model(void)
 		return "rt";
 	if (IS_ENABLED(CONFIG_PREEMPT_DYNAMIC))
 		return "dynamic";
+	if (IS_ENABLED(CONFIG_PREEMPT_LAZY))
+		return "lazy";
 	if (IS_ENABLED(CONFIG_PREEMPT))
 		return "full";
 	if (IS_ENABLED(CONFIG_PREEMPT_VOLUNTARY))

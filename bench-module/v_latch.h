@@ -7,6 +7,7 @@
  */
 #include <linux/seqlock.h>
 #include <linux/spinlock.h>
+#include "compat.h"
 
 struct latch_state {
 	seqcount_latch_t seq;
@@ -29,9 +30,9 @@ static __always_inline u64 latch_section(void *p, struct shape_data *s, u64 in,
 			return 0;
 		}
 		(*loops)++;
-		seq = raw_read_seqcount_latch(&st->seq);
+		seq = lb_latch_read_begin(&st->seq);
 		ret = copy_access(s, &st->data[seq & 1], in, check);
-	} while (raw_read_seqcount_latch_retry(&st->seq, seq));
+	} while (lb_latch_read_retry(&st->seq, seq));
 	return ret;
 }
 
@@ -64,11 +65,12 @@ static void latch_write_one(struct lb_inst *inst, void *p, const struct lb_mid *
 
 	spin_lock(&st->lock);
 	gen = ++st->gen;
-	raw_write_seqcount_latch(&st->seq);	/* readers -> data[1] */
+	lb_latch_write_begin(&st->seq);		/* readers -> data[1] */
 	shape_store(inst, &st->data[0], gen, NULL);
 	lb_mid(inst, mid);			/* between the two halves */
-	raw_write_seqcount_latch(&st->seq);	/* readers -> data[0] */
+	lb_latch_write(&st->seq);		/* readers -> data[0] */
 	shape_store(inst, &st->data[1], gen, NULL);
+	lb_latch_write_end(&st->seq);
 	spin_unlock(&st->lock);
 }
 

@@ -6,6 +6,7 @@
  * native_sched_clock() does.  Our writer updates every CPU's copy in
  * turn (the kernel's updates each CPU's own, with interrupts off).
  */
+#include <asm/tsc.h>
 #include "lb.h"
 #include "shape_clock.h"
 

@@ -13,6 +13,7 @@
 #include <linux/module.h>
 #include <linux/preempt.h>
 #include <asm/timer.h>
+#include <asm/tsc.h>
 #include "lb.h"
 #include "shape_clock.h"
 

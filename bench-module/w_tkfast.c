@@ -6,6 +6,7 @@
  * xtime_nsec and shift, with the kernel's own delta guard (compat.h:
  * lb_tk_max_cycles_guard), all inside the read section.
  */
+#include <asm/tsc.h>
 #include "lb.h"
 #include "shape_clock.h"
 

@@ -13,14 +13,41 @@ setup_file() {
 	echo "workload=tkfast variant=latch readers=2 writers=1 writer_period_ns=0 nruns=1 duration_ms=10" >"$PLAN"
 }
 
-@test "both kernels build; an unchanged kernel is not rebuilt" {
-	for k in 6.12 6.1; do
+@test "every kernel builds; an unchanged kernel is not rebuilt" {
+	for k in $LB_TEST_KERNELS; do
 		run "$LB_ROOT/runners/build-kernel" "$k"
 		[ "$status" -eq 0 ]
 		run "$LB_ROOT/runners/build-kernel" "$k"
 		[ "$status" -eq 0 ]
 		[[ "$output" == *"up to date"* ]]
 	done
+}
+
+@test "every preemption model of every kernel survives olddefconfig" {
+	for k in 6.1 6.12 7.2; do
+		for m in $(lb_kernel_models "$k"); do
+			d=$BATS_TEST_TMPDIR/cfg-$k-$m
+			run env LB_CONFIGURE_ONLY="$d" "$LB_ROOT/runners/build-kernel" "$k" "$m"
+			[ "$status" -eq 0 ] || { echo "$k-$m: $output"; false; }
+			[ "$(lb_config_preempt "$d/.config")" = "$m" ] || { echo "$k-$m: .config says $(lb_config_preempt "$d/.config")"; false; }
+		done
+	done
+	# 7.2's lazy model has no preemptible RCU (PREEMPT_RCU follows PREEMPT,
+	# PREEMPT_RT or PREEMPT_DYNAMIC there); full and rt have it
+	! grep -qx CONFIG_PREEMPT_RCU=y "$BATS_TEST_TMPDIR/cfg-7.2-lazy/.config"
+	grep -qx CONFIG_PREEMPT_RCU=y "$BATS_TEST_TMPDIR/cfg-7.2-rt/.config"
+}
+
+@test "fetch-source finds 7.2 in Debian unstable and leaves the machine's apt state alone" {
+	sums() { find /etc/apt /var/lib/apt/lists /var/cache/apt -type f -exec sha256sum {} + 2>/dev/null | sort; }
+	before=$(sums)
+	run --separate-stderr "$LB_ROOT/runners/fetch-source" -n 7.2
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[[ "$output" == "7.2 7.2."* ]]
+	[ "$(sums)" = "$before" ]
+	grep -q "^deb \[signed-by=/.*\] http.* sid main$" "$LB_CACHE/debian-sid/sources.list"
+	# build-kernel's 7.2 is the fetched one, its version recorded
+	[ "$(lb_debian_version 7.2)" = "${output#7.2 }" ] || [ -n "$(dpkg-query -W -f='${Version}' linux-source-7.2 2>/dev/null)" ]
 }
 
 @test "no kernel tree or build artefact is tracked by git" {
@@ -41,7 +68,7 @@ setup_file() {
 
 @test "each kernel boots with 2 vCPUs under ACCEL=auto and the module reports CSV" {
 	verdict=$("$LB_ROOT/runners/probe-accel" 2>/dev/null | head -n 1)
-	for k in 6.12 6.1; do
+	for k in $LB_TEST_KERNELS; do
 		out=$BATS_TEST_TMPDIR/$k
 		run lb_guest "$k" 2 auto "$PLAN" "$out"
 		[ "$status" -eq 0 ] || { cat "$out/boot.stderr"; false; }

@@ -6,9 +6,15 @@ LB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=../runners/lib.sh
 . "$LB_ROOT/runners/lib.sh"
 
+# The kernels the suites iterate over: 6.12 first (the one most tests use
+# alone), 6.1, and 7.2 (Debian unstable's; runners/fetch-source). Override
+# with LB_TEST_KERNELS="6.12 6.1" to leave 7.2 out.
+LB_TEST_KERNELS=${LB_TEST_KERNELS:-6.12 6.1 7.2}
+
 # lb_image KVER [PREEMPT]: build kernel + initramfs, print the initramfs path.
+# PREEMPT defaults to the kernel's default model (voluntary; lazy on 7.2).
 lb_image() {
-	local k=$1 p=${2:-voluntary} img
+	local k=$1 p=${2:-$(lb_default_preempt "$1")} img
 	img=$LB_CACHE/initramfs/test-$k-$p.cpio.gz
 	"$LB_ROOT/runners/build-kernel" "$k" "$p" >&2 || return 1
 	LB_PERF=${LB_PERF:-0} "$LB_ROOT/runners/build-initramfs" "$k" "$p" "$img" >&2 || return 1
@@ -21,7 +27,7 @@ lb_guest() {
 	local k=$1 v=$2 a=$3 plan=$4 out=$5 extra=${6:-} t=${7:-300} img rc=0
 	img=$(lb_image "$k") || return 99
 	mkdir -p "$out"
-	"$LB_ROOT/runners/boot" -k "$(lb_kbuild_dir "$k" voluntary)" -i "$img" -p "$plan" \
+	"$LB_ROOT/runners/boot" -k "$(lb_kbuild_dir "$k")" -i "$img" -p "$plan" \
 		-c "$v" -a "$a" -t "$t" -o "$out" -A "latchbench.accel=$a $extra" 2>"$out/boot.stderr" || rc=$?
 	{
 		sed -n 's/^H //p' "$out/channel.txt" | head -n 1
