@@ -43,8 +43,8 @@ stats:
 bench: deps stats
 	@run=$$(runners/sweep) ; rc=$$? ; \
 	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
+		runners/report RUN="$$run" -o "$$run/report.txt" && cat "$$run/report.txt" || rc=1 ; \
 		runners/plots "$$run" || rc=1 ; \
-		runners/report RUN="$$run" > "$$run/report.txt" 2>&1 && cat "$$run/report.txt" ; \
 	fi ; exit $$rc
 
 # Your own kernel: `make bench KSRC=DIR` (or PATCHES=SERIES, REV=) builds it with

@@ -436,3 +436,30 @@ page_body() {
 		[ "$w" -ge $((t * 7)) ] || { echo "$png: $w px for a title of $t characters"; false; }
 	done
 }
+
+@test "three kernels in a run: one report per adjacent pair, in version order; two kernels: one" {
+	d=$BATS_TEST_TMPDIR/three
+	mkdir -p "$d"
+	cp "$FX/fx-icount/meta.txt" "$d/"
+	# 7.2.13 rows: a copy of the 6.12.118 rows, listed first (order must not matter)
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "kernel") c = i; print; next }
+		{ r[NR] = $0 } $c == "6.12.118" { $c = "7.2.13"; print }
+		END { for (i = 2; i <= NR; i++) print r[i] }' "$FX/fx-icount/results.csv" >"$d/results.csv"
+	run "$REPORT" --run "$d"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^latchbench: ' <<<"$output")" -eq 2 ]
+	[ "$(grep '^latchbench: ' <<<"$output" | head -n 1)" = "latchbench: 6.1.192 -> 6.12.118 (run fx-icount)" ]
+	[ "$(grep '^latchbench: ' <<<"$output" | tail -n 1)" = "latchbench: 6.12.118 -> 7.2.13 (run fx-icount)" ]
+	[[ "$output" == *"Adjacent kernel pairs, one report each: 6.1.192 -> 6.12.118,"* ]]
+	[[ "$output" == *"Oldest vs newest: report RUN=three BASE=6.1.192 NEW=7.2.13"* ]]
+	# the copied kernel is the same as 6.12: every row of the second pair says same
+	sed -n '/^latchbench: 6.12.118 -> 7.2.13/,/^====/p' <<<"$output" | grep -q 'same =$'
+	! awk 'length > 72' <<<"$output" | grep -q . || false
+	# -o writes the whole thing
+	"$REPORT" --run "$d" -o "$BATS_TEST_TMPDIR/r.txt"
+	[ "$(grep -c '^latchbench: ' "$BATS_TEST_TMPDIR/r.txt")" -eq 2 ]
+	# control: two kernels give one report, no pair list
+	run "$REPORT" --run "$FX/fx-icount"
+	[ "$(grep -c '^latchbench: ' <<<"$output")" -eq 1 ]
+	[[ "$output" != *"Adjacent kernel pairs"* ]]
+}
