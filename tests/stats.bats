@@ -182,7 +182,7 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 	[ "$(pcol | grep -c '^voluntary$')" -eq 4 ]
 	[ "$(pcol | grep -c '^full$')" -eq 4 ]
 	# absent column -> empty field
-	run "$LB" summary "$FX/fx-icount/results.csv"
+	run "$LB" summary "$FX/fx-tcg/results.csv"
 	[ -z "$(pcol | sort -u)" ]
 }
 
