@@ -5,6 +5,8 @@
 #                kernel change (or PATCHES=SERIES; README "Your own kernel")
 #   make check   the debug-kernel tier: lockdep/KASAN/UBSAN/KCSAN kernels (not in make test)
 #   make cover-letter [RUN=ID]   numbers from a run's report into patches/*/0000-*
+#   make faithful  the harness overhead and each replica vs its real function,
+#                per kernel (an icount sweep, 1 vCPU; runners/faithful)
 SHELL := /bin/bash
 KERNELS ?= 6.1 6.12 7.2
 KVER ?= 6.12
@@ -12,7 +14,7 @@ KVER ?= 6.12
 PREEMPT ?=
 export KERNELS
 
-.PHONY: all deps kernel kernels module initramfs bench compare plots report cover-letter stats test check lint clean help
+.PHONY: all deps kernel kernels module initramfs bench compare plots report cover-letter stats test check lint clean help faithful
 
 all: help
 
@@ -45,6 +47,16 @@ bench: deps stats
 	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
 		runners/report RUN="$$run" -o "$$run/report.txt" && cat "$$run/report.txt" || rc=1 ; \
 		runners/plots "$$run" || rc=1 ; \
+	fi ; exit $$rc
+
+# The faithfulness benchmark: every workload and variant, 1 reader, no writer,
+# under icount (exact path lengths) on each of KERNELS; prints and keeps
+# results/<run>/faithful.txt.
+faithful: deps stats
+	@run=$$(ACCEL=icount VCPUS=1 WORKLOADS=all VARIANTS=all CONTEXTS=task \
+		WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 runners/sweep) ; rc=$$? ; \
+	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
+		runners/faithful "$$run" > "$$run/faithful.txt" && cat "$$run/faithful.txt" || rc=1 ; \
 	fi ; exit $$rc
 
 # Your own kernel: `make bench KSRC=DIR` (or PATCHES=SERIES, REV=) builds it with

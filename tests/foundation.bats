@@ -129,9 +129,15 @@ setup_file() {
 	echo "workload=tkfast variant=latch readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=3000" >"$p"
 	LB_STALL_QUIET_S=2 run lb_guest 6.12 2 icount "$p" "$BATS_TEST_TMPDIR/quiet"
 	[ "$status" -eq 0 ] || { tail -n 5 "$BATS_TEST_TMPDIR/quiet/boot.stderr"; false; }
-	grep -qx "icount_stalls=" "$BATS_TEST_TMPDIR/quiet/boot.meta"
-	# ... although its registers were read while it was quiet
-	grep -q "^icount_watch_reads=[1-9]" "$BATS_TEST_TMPDIR/quiet/boot.meta"
+	# The boot that finished was never called frozen, although its registers
+	# were read while it was quiet (the 3 s run). An earlier attempt may have
+	# met the real quirk during bring-up (it is not deterministic across
+	# hosts; seen once in early boot at setup_boot_APIC_clock): then every
+	# stall recorded is one restart, and the watch read the last attempt too.
+	m=$BATS_TEST_TMPDIR/quiet/boot.meta
+	grep -q "^icount_watch_reads_last=[1-9]" "$m"
+	stalls=$(sed -n 's/^icount_stalls=//p' "$m" | grep -o 'perturb=[0-9]*:' | wc -l)
+	[ "$stalls" -eq "$(sed -n 's/^icount_perturb=//p' "$m")" ]
 }
 
 @test "icount: 6.1 with 2 vCPUs is detected as the SMP bring-up hang, not waited out" {

@@ -463,3 +463,36 @@ page_body() {
 	[ "$(grep -c '^latchbench: ' <<<"$output")" -eq 1 ]
 	[[ "$output" != *"Adjacent kernel pairs"* ]]
 }
+
+@test "faithful: each replica vs its real function per kernel, harness overhead; a difference over 3 is explained, within 3 is not" {
+	F=$ROOT/runners/faithful
+	run "$F" "$FX/fx-icount"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"6.12.118 icount 2 vCPUs voluntary"* ]]
+	grep -q -E '^  harness \(empty, the timed loop alone\): tkfast 2 =$' <<<"$output"
+	grep -q -E '^  tkfast +latch +38 = vs ktime_get_mono_fast_ns +44 =: real \+6$' <<<"$output"
+	grep -q -E '^  tkfast +latch +41 = vs ktime_get_mono_fast_ns +46 =: real \+5$' <<<"$output"
+	[[ "$output" == *"tkfast latch vs ktime_get_mono_fast_ns: the real function is called"* ]]
+	! awk 'length > 72' <<<"$output" | grep -q . || false
+	# the report carries the same lines
+	run "$REPORT" --run "$FX/fx-icount"
+	[[ "$output" == *"Replicas vs the real functions they copy"* ]]
+	grep -q -E '^  tkfast +latch +38 = vs ktime_get_mono_fast_ns +44 =: real \+6$' <<<"$output"
+	# control: the real function 2 instructions over the replica: no explanation
+	d=$BATS_TEST_TMPDIR/close
+	mkdir -p "$d"
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print; next }
+		$H["workload"] == "ktime_get_mono_fast_ns" { $H["path_ns_per_op"] -= 4; $H["ns_per_op"] -= 4 } { print }' \
+		"$FX/fx-icount/results.csv" >"$d/results.csv"
+	run "$F" -k 6.12 "$d"
+	[ "$status" -eq 0 ]
+	grep -q -E 'ktime_get_mono_fast_ns +40 =: real \+2$' <<<"$output"
+	[[ "$output" != *"Differences over 3"* ]]
+	[[ "$output" != *"6.1.192"* ]]
+	# a replica without a real counterpart says so
+	printf 'schedclock\tlatch\t-\tno such function here.\n' >"$BATS_TEST_TMPDIR/r.tsv"
+	sed 's/^\([^,]*,[^,]*,[^,]*,\)tkfast,/\1schedclock,/' "$d/results.csv" >"$d/r2.csv" && mv "$d/r2.csv" "$d/results.csv"
+	LB_REPLICAS=$BATS_TEST_TMPDIR/r.tsv run "$F" -k 6.12 "$d"
+	grep -q -E '^  schedclock +latch +38 =: no real counterpart$' <<<"$output"
+	[[ "$output" == *"schedclock latch: no such function here."* ]]
+}
