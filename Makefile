@@ -94,18 +94,22 @@ lint:
 clean:
 	rm -rf build
 
-# The committed reference study: 6.1 vs 6.12, icount (path lengths) and tcg,
-# both emulated. Regenerate with `make reference`; lands in results/reference-*.
-REF_ENV = KERNELS="6.1 6.12" VCPUS="1 2" WORKLOADS=all VARIANTS=all \
+# The committed reference study: 6.1 -> 6.12 -> 7.2, icount (path lengths)
+# and tcg, both emulated. Regenerate with `make reference` (REF_ACCELS="icount"
+# for one); lands in results/reference-*. Preemption: each kernel's default
+# (voluntary; lazy on 7.2), and under tcg also full.
+REF_ENV = KERNELS="6.1 6.12 7.2" VCPUS="1 2" WORKLOADS=all VARIANTS=all \
 	CONTEXTS="task nmi hardirq" WRITER_PERIODS="none 10000 0" RUNS=3 DURATION=10
+REF_ACCELS ?= icount tcg
 .PHONY: reference
 reference: deps stats
-	@set -e; for a in icount tcg; do \
-		if [ $$a = tcg ]; then pre="voluntary full"; else pre=voluntary; fi ; \
+	@set -e; for a in $(REF_ACCELS); do \
+		if [ $$a = tcg ]; then pre="voluntary lazy full"; else pre=""; fi ; \
 		rm -rf results/reference-$$a plots/reference-$$a ; \
 		run=$$($(REF_ENV) PREEMPT="$$pre" ACCEL=$$a runners/sweep) ; \
 		mv "$$run" results/reference-$$a ; rm -rf results/reference-$$a/boots ; \
 		ln -sfn reference-$$a results/latest ; \
+		runners/report RUN=reference-$$a -o results/reference-$$a/report.txt ; \
+		runners/faithful reference-$$a > results/reference-$$a/faithful.txt ; \
 		runners/plots reference-$$a ; \
-		runners/report RUN=reference-$$a BASE=6.1 NEW=6.12 > results/reference-$$a/report.txt ; \
 	done
