@@ -56,12 +56,20 @@ setup_file() {
 }
 
 # a tiny stand-in kernel tree (only its Makefile is looked at before a build)
+# the two Kconfig files build-tree reads the preemption models from (6.12's)
+kconfigs() { # kconfigs DIR
+	mkdir -p "$1/kernel" "$1/arch/x86"
+	cp "$LB_CACHE/src/6.12/kernel/Kconfig.preempt" "$1/kernel/"
+	cp "$LB_CACHE/src/6.12/arch/x86/Kconfig" "$1/arch/x86/"
+}
+
 tiny_tree() { # tiny_tree DIR VERSION PATCHLEVEL
 	mkdir -p "$1"
 	printf 'VERSION = %s\nPATCHLEVEL = %s\nSUBLEVEL = 0\nEXTRAVERSION =\n' "$2" "$3" >"$1/Makefile"
 	echo 'obj-y += x.o' >"$1/Kbuild"
+	kconfigs "$1"
 	git -C "$1" init -q
-	git -C "$1" add Makefile Kbuild
+	git -C "$1" add Makefile Kbuild kernel arch
 	git -C "$1" -c user.name=t -c user.email=t@t commit -q -m tiny
 }
 
@@ -191,6 +199,11 @@ tiny_tree() { # tiny_tree DIR VERSION PATCHLEVEL
 	t=$BATS_TEST_TMPDIR/plain
 	mkdir -p "$t"
 	printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 9\nEXTRAVERSION =\n' >"$t/Makefile"
+	# ... once it has the Kconfig files the preemption models come from
+	run --separate-stderr "$LB_ROOT/runners/build-tree" -n KSRC="$t"
+	[ "$status" -ne 0 ]
+	grep -q "KSRC=$t has no kernel/Kconfig.preempt" <<<"$stderr"
+	kconfigs "$t"
 	run --separate-stderr "$LB_ROOT/runners/build-tree" -n KSRC="$t"
 	[ "$status" -eq 0 ]
 	grep -qx 'dirty=unknown' <<<"$output"

@@ -63,7 +63,7 @@ rows() { lb_col "$BATS_FILE_TMPDIR/$1/rows.csv" "$2"; }
 			esac
 		done < <(paste -d: <(rows "$k" torn) <(rows "$k" write_dwell_ns | cut -d: -f2))
 		# 4 replicas x 6 (tree) or 5 variants under the dwell, all present
-		[ "$(grep -c ',task,1,1,0,.*,2000$' "$BATS_FILE_TMPDIR/$k/rows.csv")" -eq 21 ]
+		[ "$(grep -c ',task,1,1,0,.*,2000,[^,]*$' "$BATS_FILE_TMPDIR/$k/rows.csv")" -eq 21 ]
 		[ "$n" -gt 21 ]
 	done
 }
