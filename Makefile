@@ -108,6 +108,7 @@ reference: deps stats
 		rm -rf results/reference-$$a plots/reference-$$a ; \
 		run=$$($(REF_ENV) PREEMPT="$$pre" ACCEL=$$a runners/sweep) ; \
 		mv "$$run" results/reference-$$a ; rm -rf results/reference-$$a/boots ; \
+		sed -i "s/^run_id=.*/run_id=reference-$$a/" results/reference-$$a/meta.txt ; \
 		ln -sfn reference-$$a results/latest ; \
 		runners/report RUN=reference-$$a -o results/reference-$$a/report.txt ; \
 		runners/faithful reference-$$a > results/reference-$$a/faithful.txt ; \
