@@ -52,3 +52,24 @@ lb_col() {
 	awk -F, -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		{ print $c["workload"] "/" $c["variant"] "/" $c["context"] "/" $c["writers"] ":" $c[name] }' "$1"
 }
+
+# lb_icount_same A.csv B.csv: two icount result files agree where icount is
+# deterministic. 1-vCPU rows: byte for byte. Rows of more vCPUs: the same
+# configurations and the same interrupt-free path per read (path_ns_per_op),
+# torn and completed counts aside: with several vCPUs QEMU 7.2's round-robin
+# icount lets host timing decide where one vCPU's slice ends and the other's
+# begins (README "Known limits"), which moves read_ops and the batch means
+# but not the path. Prints the first difference.
+lb_icount_same() {
+	local a b
+	a=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+		$c["vcpus"] == 1 { print; next }
+		{ print "vcpus>1:" $c["kernel"] "," $c["vcpus"] "," $c["workload"] "," $c["variant"] "," $c["context"] "," \
+			$c["readers"] "," $c["writers"] "," $c["writer_period_ns"] "," $c["run"] "," $c["path_ns_per_op"] }' "$1")
+	b=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+		$c["vcpus"] == 1 { print; next }
+		{ print "vcpus>1:" $c["kernel"] "," $c["vcpus"] "," $c["workload"] "," $c["variant"] "," $c["context"] "," \
+			$c["readers"] "," $c["writers"] "," $c["writer_period_ns"] "," $c["run"] "," $c["path_ns_per_op"] }' "$2")
+	diff <(echo "$a") <(echo "$b") | head -n 6
+	[ "$a" = "$b" ]
+}
