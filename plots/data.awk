@@ -85,27 +85,61 @@ NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 	v = R[n, "variant"]
 	if (!((ci_, w, v) in vseen)) { vseen[ci_, w, v]; nv[ci_, w]++; VL[ci_, w, nv[ci_, w]] = v }
 }
+# The across-versions plots and the overview span the preemption models when
+# each kernel of an (accel, vCPUs) ran one model and they differ (6.1 and
+# 6.12 voluntary, 7.2 lazy: 7.2 has no voluntary): a merged combination
+# whose rows are those of its parts (ROWM), kernels labelled with their model.
+function merge_models(   c, g, j, cm, k, ok, i, w, v, wi, vi, ki) {
+	for (c = 1; c <= ncombo; c++) { g = CA[c] SUBSEP CV[c]; if (!(g in gc)) GO[++ng] = g; gc[g]++; GCL[g, gc[g]] = c }
+	nm = 0
+	for (j = 1; j <= ng; j++) {
+		g = GO[j]
+		if (gc[g] < 2) continue
+		ok = 1
+		for (k in kg) delete kg
+		for (i = 1; i <= gc[g]; i++) { c = GCL[g, i]; for (ki = 1; ki <= nkc[c]; ki++) { if (KL[c, ki] in kg) ok = 0; kg[KL[c, ki]] = CP[c] } }
+		if (!ok) continue
+		cm = ncombo + ++nm
+		CA[cm] = CA[GCL[g, 1]]; CV[cm] = CV[GCL[g, 1]]; CP[cm] = "per kernel"; MERGED[cm] = 1
+		for (i = 1; i <= gc[g]; i++) {
+			c = GCL[g, i]; ABSORBED[c] = 1; OWNER[c] = cm
+			for (ki = 1; ki <= nkc[c]; ki++) { KL[cm, ++nkc[cm]] = KL[c, ki]; KTL[KL[c, ki]] = KL[c, ki] " " CP[c]; KTW[KL[c, ki]] = KL[c, ki] "(" CP[c] ")" }
+			for (wi = 1; wi <= nw[c]; wi++) {
+				w = WL[c, wi]
+				if (!((cm, w) in wseen)) { wseen[cm, w]; WL[cm, ++nw[cm]] = w }
+				for (vi = 1; vi <= nv[c, w]; vi++) { v = VL[c, w, vi]; if (!((cm, w, v) in vseen)) { vseen[cm, w, v]; VL[cm, w, ++nv[cm, w]] = v } }
+			}
+		}
+	}
+	for (i = 1; i <= n; i++) if (ABSORBED[ROWC[i]]) ROWM[i] = OWNER[ROWC[i]]
+}
+function inc(i, c) { return ROWC[i] == c || ROWM[i] == c }
 END {
-	for (c = 1; c <= ncombo; c++) {
+	merge_models()
+	for (c = 1; c <= ncombo + nm; c++) {
 		# kernels in version order
 		m = nkc[c]
 		for (i = 1; i <= m; i++) { KO[i] = KL[c, i] }
 		for (i = 2; i <= m; i++) { x = KO[i]; for (j = i - 1; j >= 1 && vcmp(KO[j], x) > 0; j--) KO[j + 1] = KO[j]; KO[j + 1] = x }
 		klist = ""
 		for (i = 1; i <= m; i++) { klist = klist (i > 1 ? " " : "") KO[i]; KPOS[KO[i]] = i }
-		pre = ncombo > 1 ? CA[c] "-" CV[c] "cpu-" (CP[c] != "" ? CP[c] "-" : "") : ""
-		PREEMPT = CP[c]
+		pre = ncombo > 1 ? CA[c] "-" CV[c] "cpu-" (CP[c] != "" && !MERGED[c] ? CP[c] "-" : "") : ""
+		PREEMPT = CP[c]; KLABELS = MERGED[c]
 		a = CA[c]; vc = CV[c]
 		for (wi = 1; wi <= nw[c]; wi++) {
 			wl = WL[c, wi]
-			readers_plots(c, wl, pre, a, vc, m, klist)
-			period_plots(c, wl, pre, a, vc, m, klist)
-			spread_plots(c, wl, pre, a, vc, m, klist)
-			irq_plot(c, wl, pre, a, vc, m, klist)
-			versions_plot(c, wl, pre, a, vc, m, KO)
+			if (!MERGED[c]) {
+				readers_plots(c, wl, pre, a, vc, m, klist)
+				period_plots(c, wl, pre, a, vc, m, klist)
+				spread_plots(c, wl, pre, a, vc, m, klist)
+				irq_plot(c, wl, pre, a, vc, m, klist)
+			}
+			if (!ABSORBED[c]) versions_plot(c, wl, pre, a, vc, m, KO)
 		}
-		kernel_versions_plot(c, pre, a, vc, m, KO)
-		overview_plot(c, pre, a, vc, m, KO)
+		if (!ABSORBED[c]) {
+			kernel_versions_plot(c, pre, a, vc, m, KO)
+			overview_plot(c, pre, a, vc, m, KO)
+		}
 	}
 	if (!anyirq) printf "note\tno hardirq/nmi rows: outcome chart skipped\n"
 }
@@ -373,11 +407,11 @@ function irq_plot(c, wl, pre, a, vc, m, klist,   found, ctx, cs, nc, clist, ci2,
 function refread(c, wl,   i) {
 	RR = ""
 	for (i = 1; i <= n; i++)
-		if (ROWC[i] == c && R[i, "workload"] == wl && R[i, "context"] == "task" && R[i, "writers"] + 0 == 0 &&
+		if (inc(i, c) && R[i, "workload"] == wl && R[i, "context"] == "task" && R[i, "writers"] + 0 == 0 &&
 		    (RR == "" || R[i, "readers"] + 0 < RR + 0)) RR = R[i, "readers"]
 }
 function ktics(m, KO,   t, i) {
-	t = "(" ; for (i = 1; i <= m; i++) t = t (i > 1 ? ", " : "") "\\\"" KO[i] "\\\" " i
+	t = "(" ; for (i = 1; i <= m; i++) t = t (i > 1 ? ", " : "") "\\\"" (KLABELS ? KTL[KO[i]] : KO[i]) "\\\" " i
 	return "\"set xtics " t ")\""
 }
 # A replica across kernel versions: the net cost over none of each variant
@@ -386,7 +420,7 @@ function versions_plot(c, wl, pre, a, vc, m, KO,   name, vi, v, ki, i, any, ymax
 	refread(c, wl)
 	if (RR == "") return
 	np = 0
-	for (i = 1; i <= n; i++) if (ROWC[i] == c && R[i, "workload"] == wl && R[i, "net_none"] != "") { np = 1; break }
+	for (i = 1; i <= n; i++) if (inc(i, c) && R[i, "workload"] == wl && R[i, "net_none"] != "") { np = 1; break }
 	if (!np) return
 	if (m < 2) { printf "note\t%s%s-versions: one kernel only: the across-versions plot is not drawn\n", pre, wl; return }
 	name = pre wl "-versions"
@@ -398,7 +432,7 @@ function versions_plot(c, wl, pre, a, vc, m, KO,   name, vi, v, ki, i, any, ymax
 		np = 0
 		for (ki = 1; ki <= m; ki++)
 			for (i = 1; i <= n; i++) {
-				if (ROWC[i] != c || R[i, "workload"] != wl || R[i, "variant"] != v || R[i, "kernel"] != KO[ki]) continue
+				if (!inc(i, c) || R[i, "workload"] != wl || R[i, "variant"] != v || R[i, "kernel"] != KO[ki]) continue
 				if (R[i, "context"] != "task" || R[i, "writers"] + 0 != 0 || R[i, "readers"] != RR || R[i, "net_none"] == "") continue
 				y = R[i, "net_none"] + 0
 				printf "%d %s %s\n", ki, y, (R[i, "net_ci95"] == "NA" || R[i, "net_ci95"] == "" ? 0 : R[i, "net_ci95"]) > F
@@ -432,7 +466,7 @@ function kernel_versions_plot(c, pre, a, vc, m, KO,   name, wi, wl, ki, i, any, 
 		np = 0
 		for (ki = 1; ki <= m; ki++)
 			for (i = 1; i <= n; i++) {
-				if (ROWC[i] != c || R[i, "workload"] != wl || R[i, "variant"] != "kernel" || R[i, "kernel"] != KO[ki]) continue
+				if (!inc(i, c) || R[i, "workload"] != wl || R[i, "variant"] != "kernel" || R[i, "kernel"] != KO[ki]) continue
 				if (R[i, "context"] != "task" || R[i, "writers"] + 0 != 0 || R[i, "readers"] != RR) continue
 				y = R[i, "mean"] + 0
 				printf "%d %s %s %s\n", ki, y, ci(R[i, "ci95_lo"], y), ci(R[i, "ci95_hi"], y) > F
@@ -470,7 +504,7 @@ function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x
 		for (x in OX) delete OX
 		# x positions: the variants (or the functions)
 		for (i = 1; i <= n; i++) {
-			if (ROWC[i] != c || R[i, "context"] != "task" || R[i, "writers"] + 0 != 0) continue
+			if (!inc(i, c) || R[i, "context"] != "task" || R[i, "writers"] + 0 != 0) continue
 			if (kfn) { if (R[i, "variant"] != "kernel") continue; x = R[i, "workload"] }
 			else { if (R[i, "workload"] != wl || R[i, "readers"] != RR || R[i, "net_none"] == "" || R[i, "variant"] == "none" || R[i, "variant"] == "empty") continue; x = R[i, "variant"] }
 			if (!(x in OX)) { OX[x] = ++nx; t = t (nx > 1 ? ", " : "") "\\\"" x "\\\" " nx }
@@ -479,7 +513,7 @@ function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x
 		blk = ""
 		for (ki = 1; ki <= m; ki++) {
 			for (i = 1; i <= n; i++) {
-				if (ROWC[i] != c || R[i, "context"] != "task" || R[i, "writers"] + 0 != 0 || R[i, "kernel"] != KO[ki]) continue
+				if (!inc(i, c) || R[i, "context"] != "task" || R[i, "writers"] + 0 != 0 || R[i, "kernel"] != KO[ki]) continue
 				if (kfn) {
 					if (R[i, "variant"] != "kernel") continue
 					refread(c, R[i, "workload"])
@@ -503,7 +537,7 @@ function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x
 	close(F)
 	if (!np) { close(VF); return }
 	var("datafile", q(F)); var("np", np); var("nk", m); var("bw", bw)
-	t = ""; for (ki = 1; ki <= m; ki++) t = t (ki > 1 ? " " : "") KO[ki]
+	t = ""; for (ki = 1; ki <= m; ki++) t = t (ki > 1 ? " " : "") (KLABELS ? KTW[KO[ki]] : KO[ki])
 	var("klist", q(t))
 	var("maintitle", q(ttl("latchbench overview: the price of each synchronisation, task context, no writer", a, vc)))
 	var("cols", np > 2 ? 3 : np); var("rows", int((np + 2) / 3))

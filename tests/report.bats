@@ -496,3 +496,25 @@ page_body() {
 	grep -q -E '^  schedclock +latch +38 =: no real counterpart$' <<<"$output"
 	[[ "$output" == *"schedclock latch: no such function here."* ]]
 }
+
+@test "plots: kernels on different models (7.2 lazy) share the across-versions plots and the overview, ticks naming each model" {
+	d=$BATS_TEST_TMPDIR/threem
+	mkdir -p "$d"
+	cp "$FX/fx-icount/meta.txt" "$d/"
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print; next } { print }
+		$H["kernel"] == "6.12.118" { $H["kernel"] = "7.2.13"; $H["preempt"] = "lazy"; r = r $0 ORS }
+		END { printf "%s", r }' "$FX/fx-icount/results.csv" >"$d/results.csv"
+	"$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/p" "$d" 2>/dev/null
+	p=$BATS_TEST_TMPDIR/p
+	[ -s "$p/icount-2cpu-tkfast-versions.png" ] && [ -s "$p/icount-2cpu-overview.pdf" ]
+	grep -qF '\"6.1.192 voluntary\" 1, \"6.12.118 voluntary\" 2, \"7.2.13 lazy\" 3' "$p/data/icount-2cpu-tkfast-versions.vars.gp"
+	grep -q 'preempt per kernel' "$p/icount-2cpu-tkfast-versions.svg"
+	# no partial across-versions plots of one model only
+	[ ! -e "$p/icount-2cpu-voluntary-tkfast-versions.png" ]
+	[ ! -e "$p/icount-2cpu-voluntary-overview.png" ]
+	# the per-model plots stay per model
+	ls "$p"/icount-2cpu-lazy-* >/dev/null
+	# control: one model throughout gives the plain names
+	"$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/q" "$FX/fx-icount" 2>/dev/null
+	[ -s "$BATS_TEST_TMPDIR/q/tkfast-versions.png" ]
+}
