@@ -18,7 +18,7 @@ FIX=$LB_ROOT/tests/fixtures/byo
 # Fixed identities and dates: the same tarball gives the same commits.
 make_repo() {
 	local repo=$1 key stamp
-	key="$(lb_debian_version 6.12) $(lb_sha16 "$FIX"/*.patch) byo-repo-v1"
+	key="$(lb_debian_version 6.12) $(lb_sha16 "$FIX"/*.patch) byo-repo-v2"
 	stamp=$repo.stamp
 	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ] && [ -d "$repo/.git" ]; then
 		return 0
@@ -30,6 +30,11 @@ make_repo() {
 	export GIT_COMMITTER_NAME=latchbench GIT_COMMITTER_EMAIL=latchbench@example.org
 	export GIT_AUTHOR_DATE=2026-12-01T00:00:00Z GIT_COMMITTER_DATE=2026-12-01T00:00:00Z
 	git -C "$repo" init -q
+	# No automatic gc: 80000 loose objects would start a background
+	# "git gc --auto" after the commit, which rewrites .git while the tests
+	# check that nothing touches the tree (seen on a cold cache).
+	git -C "$repo" config gc.auto 0
+	git -C "$repo" config maintenance.auto false
 	# Debian's tarball ignores everything at its top (.gitignore: /*): add by force
 	git -C "$repo" -c core.looseCompression=1 add -f -A .
 	git -C "$repo" commit -q -m "Debian linux-source-6.12 $(lb_debian_version 6.12), pristine"
