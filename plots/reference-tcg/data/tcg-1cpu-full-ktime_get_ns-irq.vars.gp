@@ -1,0 +1,13 @@
+datafile = "/work/main/plots/reference-tcg/data/tcg-1cpu-full-ktime_get_ns-irq.dat"
+nk = 2
+klist = "6.1.192 6.12.118"
+nc = 1
+clist = "hardirq"
+maintitle = "ktime_get_ns: hardirq/NMI reader outcomes, sums over runs (tcg, 1 vCPU, preempt full)\nTCG: times are emulated - not hardware results"
+ymax = 784280
+xmax = 1.6
+xticsdef = "set xtics (\"kernel\" 1)"
+ix1_1 = 0
+ix1_2 = 1
+w = 1100
+h = 460

@@ -1,0 +1,14 @@
+datafile = "/work/main/plots/reference-tcg/data/tcg-1cpu-full-latchtree-latch-spread.dat"
+nkp = 2
+kl = "6.1.192 6.12.118"
+ixl = "0 1"
+ltl = "11 12"
+bw = 0.34
+ymin = 0
+ymax = 1267.5
+xmax = 5.6
+maintitle = "latchtree / latch: spread over runs (min, p25, median, p75, max) (tcg, 1 vCPU, preempt full)\nTCG: times are emulated - not hardware results"
+ylab = "ns per op (emulated, TCG)"
+xticsdef = "set xtics (\"r1 w0\" 1, \"r1 w1 asap\" 2, \"r1 w1 10us\" 3, \"hardirq r1 w1 asap\" 4, \"nmi r1 w1 asap\" 5) rotate by -30 font ',9'"
+w = 910
+h = 520

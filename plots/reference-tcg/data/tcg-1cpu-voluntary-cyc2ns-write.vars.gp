@@ -1,0 +1,17 @@
+datafile = "/work/main/plots/reference-tcg/data/tcg-1cpu-voluntary-cyc2ns-period.dat"
+nk = 2
+klist = "6.1.192 6.12.118"
+maintitle = "cyc2ns: write-side cost, ns per update (emulated, TCG) vs writer period; 1 reader, 1 writer (tcg, 1 vCPU, preempt voluntary)\nTCG: times are emulated - not hardware results"
+ylab = "ns per update (emulated, TCG)"
+ymax = 1.87556e+06
+xlo = 400
+xhi = 25000
+xticsdef = "set xtics (\"asap\" 1000, \"10us\" 10000)"
+w = 1100
+h = 480
+vl1 = "latch seqcount rcu none empty"
+ix1 = "0 1 2 3 4"
+cl1 = "1 2 3 4 5"
+vl2 = "latch seqcount rcu none empty"
+ix2 = "5 6 7 8 9"
+cl2 = "1 2 3 4 5"

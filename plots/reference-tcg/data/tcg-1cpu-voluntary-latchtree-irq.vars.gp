@@ -1,0 +1,15 @@
+datafile = "/work/main/plots/reference-tcg/data/tcg-1cpu-voluntary-latchtree-irq.dat"
+nk = 2
+klist = "6.1.192 6.12.118"
+nc = 2
+clist = "hardirq nmi"
+maintitle = "latchtree: hardirq/NMI reader outcomes, sums over runs (tcg, 1 vCPU, preempt voluntary)\nTCG: times are emulated - not hardware results"
+ymax = 757800
+xmax = 6.6
+xticsdef = "set xtics (\"latch\" 1, \"rbtree-seqcount\" 2, \"rwlock\" 3, \"rcu\" 4, \"none\" 5, \"empty\" 6)"
+ix1_1 = 0
+ix1_2 = 1
+ix2_1 = 2
+ix2_2 = 3
+w = 1100
+h = 840

@@ -1,0 +1,15 @@
+datafile = "/work/main/plots/reference-tcg/data/tcg-2cpu-full-cyc2ns-irq.dat"
+nk = 2
+klist = "6.1.192 6.12.118"
+nc = 2
+clist = "hardirq nmi"
+maintitle = "cyc2ns: hardirq/NMI reader outcomes, sums over runs (tcg, 2 vCPUs, preempt full)\nTCG: times are emulated - not hardware results"
+ymax = 573160
+xmax = 5.6
+xticsdef = "set xtics (\"latch\" 1, \"seqcount\" 2, \"rcu\" 3, \"none\" 4, \"empty\" 5)"
+ix1_1 = 0
+ix1_2 = 1
+ix2_1 = 2
+ix2_2 = 3
+w = 1100
+h = 840

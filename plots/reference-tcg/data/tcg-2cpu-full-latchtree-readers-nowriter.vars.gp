@@ -1,0 +1,17 @@
+datafile = "/work/main/plots/reference-tcg/data/tcg-2cpu-full-latchtree-readers-nowriter.dat"
+nk = 2
+klist = "6.1.192 6.12.118"
+maintitle = "latchtree: ns per op (emulated, TCG) vs readers, mean +- 95% CI; no writer (tcg, 2 vCPUs, preempt full)\nTCG: times are emulated - not hardware results"
+ylab = "ns per op (emulated, TCG)"
+ymax = 428.004
+xmin = 1.5
+xmax = 2.5
+xticsdef = "set xtics (2)"
+w = 1100
+h = 480
+vl1 = "latch rbtree-seqcount rwlock rcu none empty"
+ix1 = "0 1 2 3 4 5"
+cl1 = "1 6 7 3 4 5"
+vl2 = "latch rbtree-seqcount rwlock rcu none empty"
+ix2 = "6 7 8 9 10 11"
+cl2 = "1 6 7 3 4 5"

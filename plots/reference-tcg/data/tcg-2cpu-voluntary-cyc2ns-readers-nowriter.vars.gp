@@ -1,0 +1,17 @@
+datafile = "/work/main/plots/reference-tcg/data/tcg-2cpu-voluntary-cyc2ns-readers-nowriter.dat"
+nk = 2
+klist = "6.1.192 6.12.118"
+maintitle = "cyc2ns: ns per op (emulated, TCG) vs readers, mean +- 95% CI; no writer (tcg, 2 vCPUs, preempt voluntary)\nTCG: times are emulated - not hardware results"
+ylab = "ns per op (emulated, TCG)"
+ymax = 238.629
+xmin = 1.5
+xmax = 2.5
+xticsdef = "set xtics (2)"
+w = 1100
+h = 480
+vl1 = "latch seqcount rcu none empty"
+ix1 = "0 1 2 3 4"
+cl1 = "1 2 3 4 5"
+vl2 = "latch seqcount rcu none empty"
+ix2 = "5 6 7 8 9"
+cl2 = "1 2 3 4 5"

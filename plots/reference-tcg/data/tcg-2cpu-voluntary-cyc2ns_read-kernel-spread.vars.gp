@@ -1,0 +1,14 @@
+datafile = "/work/main/plots/reference-tcg/data/tcg-2cpu-voluntary-cyc2ns_read-kernel-spread.dat"
+nkp = 2
+kl = "6.1.192 6.12.118"
+ixl = "0 1"
+ltl = "11 12"
+bw = 0.34
+ymin = 34.3049
+ymax = 183.204
+xmax = 3.6
+maintitle = "cyc2ns_read / kernel: spread over runs (min, p25, median, p75, max) (tcg, 2 vCPUs, preempt voluntary)\nTCG: times are emulated - not hardware results"
+ylab = "ns per op (emulated, TCG)"
+xticsdef = "set xtics (\"r2 w0\" 1, \"hardirq r1 w1 asap\" 2, \"nmi r1 w1 asap\" 3) rotate by -30 font ',9'"
+w = 690
+h = 520

@@ -1,0 +1,17 @@
+datafile = "/work/main/plots/reference-tcg/data/tcg-2cpu-voluntary-ktime_get_ns-readers-nowriter.dat"
+nk = 2
+klist = "6.1.192 6.12.118"
+maintitle = "ktime_get_ns: ns per op (emulated, TCG) vs readers, mean +- 95% CI; no writer (tcg, 2 vCPUs, preempt voluntary)\nTCG: times are emulated - not hardware results"
+ylab = "ns per op (emulated, TCG)"
+ymax = 731.124
+xmin = 1.5
+xmax = 2.5
+xticsdef = "set xtics (2)"
+w = 1100
+h = 480
+vl1 = "kernel"
+ix1 = "0"
+cl1 = "8"
+vl2 = "kernel"
+ix2 = "1"
+cl2 = "8"
