@@ -4,16 +4,19 @@
 #   make test    run every test suite (bats)
 #   make compare KSRC=DIR BASE=REV NEW=REV   before/after numbers for your own
 #                kernel change (or PATCHES=SERIES; README "Your own kernel")
-#   make check   the debug-kernel check alone (part of make test)
+#   make check   the debug-kernel tier: lockdep/KASAN/UBSAN/KCSAN kernels (not in make test)
 #   make cover-letter [RUN=ID]   numbers from a run's report into patches/*/0000-*
+#   make faithful  the harness overhead and each replica vs its real function,
+#                per kernel (an icount sweep, 1 vCPU; runners/faithful)
 SHELL := /bin/bash
-KERNELS ?= 6.1 6.12
+KERNELS ?= 6.1 6.12 7.2
 KVER ?= 6.12
-PREEMPT ?= voluntary
+# empty: each kernel's default model (voluntary; lazy on 7.2, which has no voluntary)
+PREEMPT ?=
 SCHED ?= local
 export KERNELS SCHED
 
-.PHONY: all deps kernel kernels module initramfs bench compare plots report cover-letter stats test check lint clean help
+.PHONY: all deps kernel kernels module initramfs bench compare plots report cover-letter stats test check lint clean help faithful
 
 all: help
 
@@ -36,7 +39,7 @@ module: kernel
 	$(MAKE) -C $$(. runners/lib.sh && lb_kbuild_dir $(KVER) $(PREEMPT)) M=$(CURDIR)/build/module-$(KVER) W=1 modules
 
 initramfs: kernel
-	runners/build-initramfs $(KVER) $(PREEMPT) build/initramfs-$(KVER)-$(PREEMPT).cpio.gz
+	runners/build-initramfs $(KVER) $(PREEMPT) build/initramfs-$(KVER)$(if $(PREEMPT),-$(PREEMPT)).cpio.gz
 
 stats:
 	@$(MAKE) -s -C stats
@@ -44,8 +47,18 @@ stats:
 bench: deps stats
 	@run=$$(runners/sweep) ; rc=$$? ; \
 	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
+		runners/report RUN="$$run" -o "$$run/report.txt" && cat "$$run/report.txt" || rc=1 ; \
 		runners/plots "$$run" || rc=1 ; \
-		runners/report RUN="$$run" > "$$run/report.txt" 2>&1 && cat "$$run/report.txt" ; \
+	fi ; exit $$rc
+
+# The faithfulness benchmark: every workload and variant, 1 reader, no writer,
+# under icount (exact path lengths) on each of KERNELS; prints and keeps
+# results/<run>/faithful.txt.
+faithful: deps stats
+	@run=$$(ACCEL=icount VCPUS=1 WORKLOADS=all VARIANTS=all CONTEXTS=task \
+		WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 runners/sweep) ; rc=$$? ; \
+	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
+		runners/faithful "$$run" > "$$run/faithful.txt" && cat "$$run/faithful.txt" || rc=1 ; \
 	fi ; exit $$rc
 
 # Your own kernel: `make bench KSRC=DIR` (or PATCHES=SERIES, REV=) builds it with
@@ -68,7 +81,7 @@ cover-letter: stats
 test: deps stats
 	tests/run
 
-# The debug check (tests/check.bats, also part of `make test`): every configuration in
+# The debug check (tests/check.bats, not part of `make test`): every configuration in
 # the debug kernels (lockdep/KASAN/UBSAN/kmemleak, KCSAN), consoles scanned, soak,
 # bad load-time parameters. Summary: build/check/summary.txt.
 check: deps stats
@@ -76,25 +89,30 @@ check: deps stats
 	cat build/check/summary.txt build/check/bad-load-table.txt 2>/dev/null; exit $$rc
 
 lint:
-	shellcheck -x runners/* tests/run .ci/run
+	shellcheck -x runners/* tests/run tests/helpers.bash tests/fixtures/gen-fixtures .ci/run
 	@for f in bench-module/*.[ch]; do \
 		$$(. runners/lib.sh && echo $$LB_CACHE)/src/6.12/scripts/checkpatch.pl --no-tree -f -q --terse $$f || exit 1; done
 
 clean:
 	rm -rf build
 
-# The committed reference study: 6.1 vs 6.12, icount (path lengths) and tcg,
-# both emulated. Regenerate with `make reference`; lands in results/reference-*.
-REF_ENV = KERNELS="6.1 6.12" VCPUS="1 2" WORKLOADS=all VARIANTS=all \
+# The committed reference study: 6.1 -> 6.12 -> 7.2, icount (path lengths)
+# and tcg, both emulated. Regenerate with `make reference` (REF_ACCELS="icount"
+# for one); lands in results/reference-*. Preemption: each kernel's default
+# (voluntary; lazy on 7.2), and under tcg also full.
+REF_ENV = KERNELS="6.1 6.12 7.2" VCPUS="1 2" WORKLOADS=all VARIANTS=all \
 	CONTEXTS="task nmi hardirq" WRITER_PERIODS="none 10000 0" RUNS=3 DURATION=10
+REF_ACCELS ?= icount tcg
 .PHONY: reference
 reference: deps stats
-	@set -e; for a in icount tcg; do \
-		if [ $$a = tcg ]; then pre="voluntary full"; else pre=voluntary; fi ; \
+	@set -e; for a in $(REF_ACCELS); do \
+		if [ $$a = tcg ]; then pre="voluntary lazy full"; else pre=""; fi ; \
 		rm -rf results/reference-$$a plots/reference-$$a ; \
 		run=$$($(REF_ENV) PREEMPT="$$pre" ACCEL=$$a runners/sweep) ; \
 		mv "$$run" results/reference-$$a ; rm -rf results/reference-$$a/boots ; \
+		sed -i "s/^run_id=.*/run_id=reference-$$a/" results/reference-$$a/meta.txt ; \
 		ln -sfn reference-$$a results/latest ; \
+		runners/report RUN=reference-$$a -o results/reference-$$a/report.txt ; \
+		runners/faithful reference-$$a > results/reference-$$a/faithful.txt ; \
 		runners/plots reference-$$a ; \
-		runners/report RUN=reference-$$a BASE=6.1 NEW=6.12 > results/reference-$$a/report.txt ; \
 	done

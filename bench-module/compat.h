@@ -14,6 +14,26 @@
  *    "preempt disabled"; a preempt-disabled region has been an RCU
  *    read-side section since the RCU flavours were merged (4.20), so our
  *    preempt_disable() around it is right for every tree we accept.
+ *  - The fast timekeeper's delta guard: from 6.10 timekeeping_cycles_to_ns()
+ *    compares the delta with tkr->clock->max_cycles; before, x86 had
+ *    clocksource_delta() with CLOCKSOURCE_VALIDATE_LAST_CYCLE (a negative
+ *    delta becomes 0).  The tkfast replica follows the kernel it is built
+ *    against: Kbuild defines LB_TK_MAX_CYCLES_GUARD when the tree's
+ *    timekeeping.c has the max_cycles comparison (lb_tk_max_cycles_guard).
+ *  - rdtsc() is declared in <asm/tsc.h> on 7.2 (reached through <asm/msr.h>
+ *    before): w_cyc2ns.c includes <asm/tsc.h>, which every tree has.
+ *  - The latch API.  6.13 converted the in-tree latch users (timekeeping,
+ *    sched_clock, x86 tsc.c, rbtree_latch.h) from raw_read_seqcount_latch{,
+ *    _retry}() and raw_write_seqcount_latch() to read_seqcount_latch{,
+ *    _retry}() and write_seqcount_latch_begin() / write_seqcount_latch() /
+ *    write_seqcount_latch_end(), which tell KCSAN about the read section and
+ *    the writer's critical section (7.2 has both; the raw_* forms remain).
+ *    Debian's 6.12 stable has the new functions too, but its users still
+ *    call the raw_* forms.  Our latch variants use the lb_latch_*() shims
+ *    below, which follow what the kernel's own users do in each tree: Kbuild
+ *    defines LB_LATCH_NEW_API when the tree's rbtree_latch.h calls
+ *    write_seqcount_latch_begin() (6.13 on), else raw_*.  Without KCSAN the
+ *    two compile to the same code.
  * A tree older than 6.1 is refused by Kbuild with the version it found.
  *
  * Exports a tree may lack.  cyc2ns_read_begin/end() and __module_address()
@@ -31,7 +51,66 @@
 
 #include <linux/seqlock.h>
 
+#ifdef LB_TK_MAX_CYCLES_GUARD
+#define lb_tk_max_cycles_guard 1
+#else
+#define lb_tk_max_cycles_guard 0
+#endif
+
 #define LB_ENTRY(x...) x,
+
+#ifdef LB_LATCH_NEW_API
+static __always_inline unsigned int lb_latch_read_begin(const seqcount_latch_t *s)
+{
+	return read_seqcount_latch(s);
+}
+
+static __always_inline int lb_latch_read_retry(const seqcount_latch_t *s, unsigned int start)
+{
+	return read_seqcount_latch_retry(s, start);
+}
+
+/* Readers -> odd copy; the first of the writer's three calls. */
+static __always_inline void lb_latch_write_begin(seqcount_latch_t *s)
+{
+	write_seqcount_latch_begin(s);
+}
+
+/* Readers -> even copy, between the two halves of an update. */
+static __always_inline void lb_latch_write(seqcount_latch_t *s)
+{
+	write_seqcount_latch(s);
+}
+
+static __always_inline void lb_latch_write_end(seqcount_latch_t *s)
+{
+	write_seqcount_latch_end(s);
+}
+#else
+static __always_inline unsigned int lb_latch_read_begin(const seqcount_latch_t *s)
+{
+	return raw_read_seqcount_latch(s);
+}
+
+static __always_inline int lb_latch_read_retry(const seqcount_latch_t *s, unsigned int start)
+{
+	return raw_read_seqcount_latch_retry(s, start);
+}
+
+static __always_inline void lb_latch_write_begin(seqcount_latch_t *s)
+{
+	raw_write_seqcount_latch(s);
+}
+
+static __always_inline void lb_latch_write(seqcount_latch_t *s)
+{
+	raw_write_seqcount_latch(s);
+}
+
+static __always_inline void lb_latch_write_end(seqcount_latch_t *s)
+{
+}
+#endif
 
 #ifdef LB_NO_CYC2NS_EXPORT
 #define LB_IF_CYC2NS_EXPORT(x...)

@@ -123,7 +123,8 @@ static const struct lb_num lb_nums[] = {
 /*
  * The preemption model the kernel was built with.  A PREEMPT_DYNAMIC
  * kernel may run another one (see /sys/kernel/debug/sched/preempt); our
- * guest kernels are built without it.
+ * guest kernels are built without it.  PREEMPT_LAZY (6.13 on) is a model
+ * of its own, not PREEMPT; on 7.2 PREEMPT_RT sits on top of full or lazy.
  */
 static const char *lb_preempt_model(void)
 {
@@ -131,6 +132,8 @@ static const char *lb_preempt_model(void)
 		return "rt";
 	if (IS_ENABLED(CONFIG_PREEMPT_DYNAMIC))
 		return "dynamic";
+	if (IS_ENABLED(CONFIG_PREEMPT_LAZY))
+		return "lazy";
 	if (IS_ENABLED(CONFIG_PREEMPT))
 		return "full";
 	if (IS_ENABLED(CONFIG_PREEMPT_VOLUNTARY))
@@ -152,9 +155,17 @@ static __always_inline u64 lb_cycles(void)
 	return rdtsc_ordered();
 }
 
+/*
+ * TSC kHz used to turn cycles into ns: tsc_khz, except under icount, where
+ * QEMU's TSC counts virtual ns and a virtual ns is one guest instruction
+ * (-icount shift=0): the kernel's calibration against the PIT there says
+ * 999.993 MHz or so, a few ppm that would blur exact instruction counts.
+ */
+static unsigned int lb_khz;
+
 static __always_inline u64 lb_cyc2ns(u64 cyc)
 {
-	return mul_u64_u32_div(cyc, 1000000, tsc_khz);
+	return mul_u64_u32_div(cyc, 1000000, lb_khz);
 }
 
 u64 lb_now_ns(void)
@@ -214,7 +225,7 @@ static char *lb_buf;
 static size_t lb_len;
 
 static const char lb_header[] =
-	"kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,p50_ns,p99_ns,retries,torn,write_ops,ns_per_write,interrupts_delivered,interrupted_mid_write,completed,would_deadlock,max_spin,deferral_ns,preempt,write_dwell_ns\n";
+	"kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,p50_ns,p99_ns,retries,torn,write_ops,ns_per_write,interrupts_delivered,interrupted_mid_write,completed,would_deadlock,max_spin,deferral_ns,preempt,write_dwell_ns,path_ns_per_op\n";
 
 static __printf(1, 2) int lb_emit(const char *fmt, ...)
 {
@@ -259,6 +270,7 @@ struct lb_thread {
 	bool reader;
 	struct lb_rstat rs;
 	u64 ops, ns, sink;
+	u64 min1, min2;		/* fastest timed batch of batch, of 2 * batch reads (cycles) */
 	u64 wops, wns;
 	u64 hist[LB_HBUCKETS];
 };
@@ -328,34 +340,56 @@ static void lb_thread_finish(struct lb_thread *t)
 	__set_current_state(TASK_RUNNING);
 }
 
+/* One timed batch of n reads: its cycles, into the totals and the histogram. */
+static u64 lb_timed_batch(struct lb_thread *t, const struct lb_variant *var, unsigned long n)
+{
+	u64 t0, t1, ns;
+
+	t0 = lb_cycles();
+	t->sink += var->read_batch(t->ctl->inst, &t->rs, n);
+	t1 = lb_cycles();
+	ns = lb_cyc2ns(t1 - t0);
+	t->ns += ns;
+	t->ops += n;
+	t->hist[lb_hbucket(div_u64(ns * LB_HSUB, n))]++;
+	return t1 - t0;
+}
+
+/*
+ * A reader: rounds of a timed batch of b reads, a timed batch of 2b and an
+ * untimed checked batch of b (torn snapshots, retries), until the run ends.
+ * The fastest batch of each size gives the path per read without the fixed
+ * cost of a batch or the interrupts that land in one: (min T(2b) - min T(b))
+ * / b, exact under icount when the path is (path_ns_per_op).
+ */
 static int lb_reader_fn(void *arg)
 {
 	struct lb_thread *t = arg;
 	const struct lb_cfg *cfg = t->ctl->cfg;
 	const struct lb_variant *var = cfg->var;
-	u64 end, t0, t1, ns;
+	unsigned long b = cfg->batch;
 	unsigned int nb = 0;
+	u64 end;
 
 	t->rs.seed = 0x9e3779b97f4a7c15ULL * (t->cpu + 1);
+	t->min1 = U64_MAX;
+	t->min2 = U64_MAX;
 	wait_for_completion(&t->ctl->go);
-	end = lb_cycles() + (u64)cfg->duration_ms * tsc_khz;
+	end = lb_cycles() + (u64)cfg->duration_ms * lb_khz;
 	do {
-		t0 = lb_cycles();
-		t->sink += var->read_batch(t->ctl->inst, &t->rs, cfg->batch);
-		t1 = lb_cycles();
-		ns = lb_cyc2ns(t1 - t0);
-		t->ns += ns;
-		t->ops += cfg->batch;
-		t->hist[lb_hbucket(div_u64(ns * LB_HSUB, cfg->batch))]++;
+		t->min1 = min(t->min1, lb_timed_batch(t, var, b));
+		t->min2 = min(t->min2, lb_timed_batch(t, var, 2 * b));
+		if (var->check_batch)
+			t->sink += var->check_batch(t->ctl->inst, &t->rs, b);
 		/*
 		 * Between batches, outside the timed region: pass through the
 		 * scheduler so RCU sees a quiescent state here.  A CPU-bound
 		 * kthread on a non-preemptible kernel otherwise holds every
 		 * grace period -- and every RCU-freeing writer -- for the run.
 		 */
-		if (!(++nb & 15))
+		if (!(++nb & 7))
 			schedule();
-	} while (t1 < end);
+	} while (lb_cycles() < end);
 	atomic_dec(&t->ctl->readers_left);
 	lb_thread_finish(t);
 	return 0;
@@ -513,7 +547,7 @@ static int lb_irq_fn(void *arg)
 	u64 end, t0, t1, start;
 
 	wait_for_completion(&t->ctl->go);
-	end = lb_cycles() + (u64)cfg->duration_ms * tsc_khz;
+	end = lb_cycles() + (u64)cfg->duration_ms * lb_khz;
 	do {
 		t0 = lb_cycles();
 		if (cfg->var->write)
@@ -553,10 +587,10 @@ static int lb_nth_online_cpu(unsigned int n)
 
 static void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 {
-	u64 ops = 0, ns = 0, retries = 0, torn = 0, wops = 0, wns = 0;
+	u64 ops = 0, ns = 0, retries = 0, torn = 0, wops = 0, wns = 0, path = U64_MAX;
 	u64 *hist = kcalloc(LB_HBUCKETS, sizeof(u64), GFP_KERNEL);
 	struct lb_dec per_op, p50, p99, per_w;
-	char period[24], wcol[32], irqcols[160], torncol[24];
+	char period[24], wcol[32], irqcols[160], torncol[24], pathcol[32];
 	unsigned int i, b;
 	bool irq = cfg->ctx != LB_CTX_TASK;
 	int cpu;
@@ -574,6 +608,15 @@ static void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ct
 		wns += t->wns;
 		for (b = 0; b < LB_HBUCKETS; b++)
 			hist[b] += t->hist[b];
+		/* the fastest reader's (min T(2b) - min T(b)); see lb_reader_fn() */
+		if (t->reader && t->min2 != U64_MAX && t->min1 != U64_MAX && t->min2 >= t->min1)
+			path = min(path, t->min2 - t->min1);
+	}
+	pathcol[0] = '\0';
+	if (!irq && path != U64_MAX) {
+		struct lb_dec pp = lb_ratio(lb_cyc2ns(path), cfg->batch);
+
+		scnprintf(pathcol, sizeof(pathcol), "%llu.%03u", pp.ip, pp.frac);
 	}
 	irqcols[0] = '\0';
 	if (irq) {
@@ -617,12 +660,12 @@ static void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ct
 		scnprintf(torncol, sizeof(torncol), "%llu", torn);
 	else
 		torncol[0] = '\0';	/* real kernel functions: no invariant */
-	if (lb_emit("%s,%s,%u,%s,%s,%s,%u,%u,%s,%u,%llu,%llu.%03u,%llu.%03u,%llu.%03u,%llu,%s,%s,%s,%s,%u\n",
+	if (lb_emit("%s,%s,%u,%s,%s,%s,%u,%u,%s,%u,%llu,%llu.%03u,%llu.%03u,%llu.%03u,%llu,%s,%s,%s,%s,%u,%s\n",
 		    init_utsname()->release, accel, num_online_cpus(), cfg->wl->name,
 		    cfg->var->name, lb_ctx_names[cfg->ctx], cfg->readers,
 		    irq ? 1 : cfg->writers, period, run, ops, per_op.ip, per_op.frac,
 		    p50.ip, p50.frac, p99.ip, p99.frac, retries, torncol, wcol, irqcols,
-		    lb_preempt_model(), cfg->write_dwell_ns))
+		    lb_preempt_model(), cfg->write_dwell_ns, pathcol))
 		pr_err("results buffer full: read and clear debugfs latchbench/results\n");
 	kfree(hist);
 }
@@ -1074,7 +1117,10 @@ static int __init lb_init(void)
 		return -ENODEV;
 	}
 	ret = lb_check_accel(accel);
-	ret = ret ?: lb_defaults(&p);
+	if (ret)
+		return ret;
+	lb_khz = strcmp(accel, "icount") ? tsc_khz : 1000000;
+	ret = lb_defaults(&p);
 	ret = ret ?: lb_check_cfg(&p, &cfg);
 	if (ret)
 		return ret;
@@ -1092,7 +1138,8 @@ static int __init lb_init(void)
 	debugfs_create_file("run", 0200, lb_dir, NULL, &lb_run_fops);
 	debugfs_create_file("results", 0600, lb_dir, NULL, &lb_results_fops);
 	debugfs_create_file("table", 0444, lb_dir, NULL, &lb_table_fops);
-	pr_info("loaded: tsc_khz=%u cpus=%u accel=%s\n", tsc_khz, num_online_cpus(), accel);
+	pr_info("loaded: tsc_khz=%u clock_khz=%u cpus=%u accel=%s\n", tsc_khz, lb_khz,
+		num_online_cpus(), accel);
 	if (autorun) {
 		mutex_lock(&lb_lock);
 		ret = lb_run_line(NULL);

@@ -6,8 +6,9 @@
  * replaced nodes are reused only after an RCU grace period, so readers
  * of every variant can always dereference what they found.
  *
- * Each tree variant (lt_*.c) supplies one always-inline lookup; lt_batch()
- * wraps it in the batch loop, lt_read_irq() in a single bounded read.
+ * Each tree variant (lt_*.c) supplies one always-inline lookup;
+ * LT_READERS() wraps it in the timed loop (lt_batch), the checked loop
+ * (lt_check_batch) and a single bounded read (lt_read_irq).
  */
 #ifndef LB_LATCHTREE_H
 #define LB_LATCHTREE_H
@@ -116,8 +117,22 @@ typedef unsigned long (*lt_lookup_fn)(void *st, unsigned long key,
 				      unsigned int *loops, unsigned int limit,
 				      bool *gave_up);
 
+/* The timed pass: key, lookup and the loop, nothing else. */
 static __always_inline u64 lt_batch(struct lb_inst *inst, struct lb_rstat *rs,
 				    unsigned long n, lt_lookup_fn lookup)
+{
+	unsigned int nslots = inst->cfg->tree_nodes, loops = 0;
+	u64 sink = 0, seed = rs->seed;
+	bool gave_up;
+
+	lb_loop(n, sink, lookup(inst->priv, lt_key(&seed, nslots), &loops, 0, &gave_up));
+	rs->seed = seed;
+	return sink;
+}
+
+/* The checked pass: every lookup must find the range holding its key. */
+static __always_inline u64 lt_check_batch(struct lb_inst *inst, struct lb_rstat *rs,
+					  unsigned long n, lt_lookup_fn lookup)
 {
 	unsigned int nslots = inst->cfg->tree_nodes;
 	u64 sink = 0, retries = 0, torn = 0, seed = rs->seed;
@@ -157,6 +172,23 @@ static __always_inline u64 lt_read_irq(struct lb_inst *inst, struct lb_irqread *
 	res->deadlock = gave_up;
 	res->torn = !gave_up && lt_bad(start, key);
 	return start;
+}
+
+/* One tree variant's read entry points around its lookup NAME_lookup. */
+#define LT_READERS(name)						\
+static u64 name##_read_batch(struct lb_inst *inst, struct lb_rstat *rs,	\
+			     unsigned long n)				\
+{									\
+	return lt_batch(inst, rs, n, name##_lookup);			\
+}									\
+static u64 name##_check_batch(struct lb_inst *inst, struct lb_rstat *rs, \
+			      unsigned long n)				\
+{									\
+	return lt_check_batch(inst, rs, n, name##_lookup);		\
+}									\
+static u64 name##_read_irq(struct lb_inst *inst, struct lb_irqread *res) \
+{									\
+	return lt_read_irq(inst, res, name##_lookup);			\
 }
 
 #endif /* LB_LATCHTREE_H */

@@ -69,12 +69,36 @@ struct lb_irqread {
 	bool torn;
 };
 
+/*
+ * The timed batch loop, the same for every variant: n (> 0) passes of
+ * expr, its result summed into sink, which the empty asm keeps in a
+ * register and live, so no pass can be hoisted or dropped.  With expr 0
+ * (the "empty" variants) it is the loop alone: a decrement and a branch.
+ */
+#define lb_loop(n, sink, expr) do {					\
+	unsigned long __lb_n = (n);					\
+									\
+	do {								\
+		(sink) += (expr);					\
+		asm volatile("" : "+r" (sink));				\
+	} while (--__lb_n);						\
+} while (0)
+
 struct lb_variant {
 	const char *name;
 	int (*init)(struct lb_inst *inst);
 	void (*fini)(struct lb_inst *inst);
-	/* n reads in a row; returns a value the caller keeps live */
+	/*
+	 * The timed pass: n (> 0) reads in a row, nothing but the read; returns
+	 * a value the caller keeps live.  rs->seed may be used, nothing else.
+	 */
 	u64 (*read_batch)(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n);
+	/*
+	 * The checked pass, never timed: n reads that each take a snapshot
+	 * and count retries and torn snapshots in *rs.  NULL: nothing to
+	 * check (the real kernel functions).
+	 */
+	u64 (*check_batch)(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n);
 	/* one update; NULL: the variant has no writer of ours */
 	void (*write)(struct lb_inst *inst, const struct lb_mid *mid);
 	/* one read that must not spin forever (hardirq/NMI context) */

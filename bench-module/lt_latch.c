@@ -7,6 +7,7 @@
  */
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include "compat.h"
 #include "latchtree.h"
 
 static bool lt_less(struct latch_tree_node *a, struct latch_tree_node *b)
@@ -60,9 +61,9 @@ static __always_inline unsigned long ltl_lookup(void *p, unsigned long key,
 				break;
 			}
 			(*loops)++;
-			seq = raw_read_seqcount_latch(&st->root.seq);
+			seq = lb_latch_read_begin(&st->root.seq);
 			ltn = __lt_find((void *)key, &st->root, seq & 1, lt_latch_ops.comp);
-		} while (raw_read_seqcount_latch_retry(&st->root.seq, seq));
+		} while (lb_latch_read_retry(&st->root.seq, seq));
 	}
 	if (ltn)
 		start = READ_ONCE(container_of(ltn, struct lt_node, lt)->start);
@@ -95,15 +96,7 @@ static void ltl_fini(struct lb_inst *inst)
 	lb_state_free(inst);
 }
 
-static u64 ltl_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
-{
-	return lt_batch(inst, rs, n, ltl_lookup);
-}
-
-static u64 ltl_read_irq(struct lb_inst *inst, struct lb_irqread *res)
-{
-	return lt_read_irq(inst, res, ltl_lookup);
-}
+LT_READERS(ltl)
 
 static void ltl_write(struct lb_inst *inst, const struct lb_mid *mid)
 {
@@ -115,11 +108,12 @@ static void ltl_write(struct lb_inst *inst, const struct lb_mid *mid)
 	nd = lt_node_get(&st->t, &slot);
 	old = st->t.cur[slot];
 	/* latch_tree_insert(), open-coded to mark the point between halves */
-	raw_write_seqcount_latch(&st->root.seq);
+	lb_latch_write_begin(&st->root.seq);
 	__lt_insert(&nd->lt, &st->root, 0, lt_latch_ops.less);
 	lb_mid(inst, mid);
-	raw_write_seqcount_latch(&st->root.seq);
+	lb_latch_write(&st->root.seq);
 	__lt_insert(&nd->lt, &st->root, 1, lt_latch_ops.less);
+	lb_latch_write_end(&st->root.seq);
 	latch_tree_erase(&old->lt, &st->root, &lt_latch_ops);
 	st->t.cur[slot] = nd;
 	lt_node_retire(&st->t, old);
@@ -132,6 +126,7 @@ const struct lb_variant lt_v_latch = {
 	.init		= ltl_init,
 	.fini		= ltl_fini,
 	.read_batch	= ltl_read_batch,
+	.check_batch	= ltl_check_batch,
 	.write		= ltl_write,
 	.read_irq	= ltl_read_irq,
 	.nmi_safe	= true,

@@ -68,15 +68,7 @@ static int ltm_init(struct lb_inst *inst)
 	return 0;
 }
 
-static u64 ltm_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
-{
-	return lt_batch(inst, rs, n, ltm_lookup);
-}
-
-static u64 ltm_read_irq(struct lb_inst *inst, struct lb_irqread *res)
-{
-	return lt_read_irq(inst, res, ltm_lookup);
-}
+LT_READERS(ltm)
 
 static void ltm_write(struct lb_inst *inst, const struct lb_mid *mid)
 {
@@ -103,6 +95,7 @@ const struct lb_variant lt_v_maple = {
 	.init		= ltm_init,
 	.fini		= ltm_fini,
 	.read_batch	= ltm_read_batch,
+	.check_batch	= ltm_check_batch,
 	.write		= ltm_write,
 	.read_irq	= ltm_read_irq,
 	.nmi_safe	= true,

@@ -46,15 +46,7 @@ static int ltn_init(struct lb_inst *inst)
 	return st ? 0 : -ENOMEM;
 }
 
-static u64 ltn_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
-{
-	return lt_batch(inst, rs, n, ltn_lookup);
-}
-
-static u64 ltn_read_irq(struct lb_inst *inst, struct lb_irqread *res)
-{
-	return lt_read_irq(inst, res, ltn_lookup);
-}
+LT_READERS(ltn)
 
 static void ltn_write(struct lb_inst *inst, const struct lb_mid *mid)
 {
@@ -79,6 +71,7 @@ const struct lb_variant lt_v_none = {
 	.init		= ltn_init,
 	.fini		= lt_rb_free,
 	.read_batch	= ltn_read_batch,
+	.check_batch	= ltn_check_batch,
 	.write		= ltn_write,
 	.read_irq	= ltn_read_irq,
 	.nmi_safe	= true,

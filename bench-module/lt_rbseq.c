@@ -55,15 +55,7 @@ static int ltr_init(struct lb_inst *inst)
 	return 0;
 }
 
-static u64 ltr_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
-{
-	return lt_batch(inst, rs, n, ltr_lookup);
-}
-
-static u64 ltr_read_irq(struct lb_inst *inst, struct lb_irqread *res)
-{
-	return lt_read_irq(inst, res, ltr_lookup);
-}
+LT_READERS(ltr)
 
 static void ltr_write(struct lb_inst *inst, const struct lb_mid *mid)
 {
@@ -93,6 +85,7 @@ const struct lb_variant lt_v_rbseq = {
 	.init		= ltr_init,
 	.fini		= lt_rb_free,
 	.read_batch	= ltr_read_batch,
+	.check_batch	= ltr_check_batch,
 	.write		= ltr_write,
 	.read_irq	= ltr_read_irq,
 	.nmi_safe	= true,

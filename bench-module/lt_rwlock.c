@@ -54,15 +54,7 @@ static int ltw_init(struct lb_inst *inst)
 	return 0;
 }
 
-static u64 ltw_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
-{
-	return lt_batch(inst, rs, n, ltw_lookup);
-}
-
-static u64 ltw_read_irq(struct lb_inst *inst, struct lb_irqread *res)
-{
-	return lt_read_irq(inst, res, ltw_lookup);
-}
+LT_READERS(ltw)
 
 static void ltw_write(struct lb_inst *inst, const struct lb_mid *mid)
 {
@@ -90,6 +82,7 @@ const struct lb_variant lt_v_rwlock = {
 	.init		= ltw_init,
 	.fini		= lt_rb_free,
 	.read_batch	= ltw_read_batch,
+	.check_batch	= ltw_check_batch,
 	.write		= ltw_write,
 	.read_irq	= ltw_read_irq,
 	.nmi_safe	= true,	/* trylock only; shown to give up */

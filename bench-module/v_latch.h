@@ -7,6 +7,7 @@
  */
 #include <linux/seqlock.h>
 #include <linux/spinlock.h>
+#include "compat.h"
 
 struct latch_state {
 	seqcount_latch_t seq;
@@ -17,7 +18,7 @@ struct latch_state {
 
 static __always_inline u64 latch_section(void *p, struct shape_data *s, u64 in,
 					 unsigned int *loops, unsigned int limit,
-					 bool *gave_up)
+					 bool *gave_up, bool check)
 {
 	struct latch_state *st = p;
 	unsigned int seq;
@@ -29,10 +30,9 @@ static __always_inline u64 latch_section(void *p, struct shape_data *s, u64 in,
 			return 0;
 		}
 		(*loops)++;
-		seq = raw_read_seqcount_latch(&st->seq);
-		shape_load(s, &st->data[seq & 1]);
-		ret = shape_compute(s, in);
-	} while (raw_read_seqcount_latch_retry(&st->seq, seq));
+		seq = lb_latch_read_begin(&st->seq);
+		ret = copy_access(s, &st->data[seq & 1], in, check);
+	} while (lb_latch_read_retry(&st->seq, seq));
 	return ret;
 }
 
@@ -56,15 +56,7 @@ static void latch_fini(struct lb_inst *inst)
 	lb_state_free(inst);
 }
 
-static u64 latch_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
-{
-	return copy_batch(inst, rs, n, latch_section);
-}
-
-static u64 latch_read_irq(struct lb_inst *inst, struct lb_irqread *res)
-{
-	return copy_read_irq(inst, res, latch_section);
-}
+COPY_READERS(latch)
 
 static void latch_write_one(struct lb_inst *inst, void *p, const struct lb_mid *mid)
 {
@@ -73,11 +65,12 @@ static void latch_write_one(struct lb_inst *inst, void *p, const struct lb_mid *
 
 	spin_lock(&st->lock);
 	gen = ++st->gen;
-	raw_write_seqcount_latch(&st->seq);	/* readers -> data[1] */
+	lb_latch_write_begin(&st->seq);		/* readers -> data[1] */
 	shape_store(inst, &st->data[0], gen, NULL);
 	lb_mid(inst, mid);			/* between the two halves */
-	raw_write_seqcount_latch(&st->seq);	/* readers -> data[0] */
+	lb_latch_write(&st->seq);		/* readers -> data[0] */
 	shape_store(inst, &st->data[1], gen, NULL);
+	lb_latch_write_end(&st->seq);
 	spin_unlock(&st->lock);
 }
 
@@ -91,6 +84,7 @@ static const struct lb_variant v_latch = {
 	.init		= latch_init,
 	.fini		= latch_fini,
 	.read_batch	= latch_read_batch,
+	.check_batch	= latch_check_batch,
 	.write		= latch_write,
 	.read_irq	= latch_read_irq,
 	.nmi_safe	= true,

@@ -15,7 +15,7 @@ struct none_state {
 
 static __always_inline u64 none_section(void *p, struct shape_data *s, u64 in,
 					unsigned int *loops, unsigned int limit,
-					bool *gave_up)
+					bool *gave_up, bool check)
 {
 	struct none_state *st = p;
 
@@ -27,8 +27,7 @@ static __always_inline u64 none_section(void *p, struct shape_data *s, u64 in,
 	 * Compiles to nothing without CONFIG_KCSAN.
 	 */
 	kcsan_check_read(&st->data, sizeof(st->data));
-	shape_load(s, &st->data);
-	return shape_compute(s, in);
+	return copy_access(s, &st->data, in, check);
 }
 
 static void none_init_one(struct lb_inst *inst, void *p)
@@ -49,15 +48,7 @@ static void none_fini(struct lb_inst *inst)
 	lb_state_free(inst);
 }
 
-static u64 none_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
-{
-	return copy_batch(inst, rs, n, none_section);
-}
-
-static u64 none_read_irq(struct lb_inst *inst, struct lb_irqread *res)
-{
-	return copy_read_irq(inst, res, none_section);
-}
+COPY_READERS(none)
 
 static void none_write_one(struct lb_inst *inst, void *p, const struct lb_mid *mid)
 {
@@ -78,6 +69,7 @@ static const struct lb_variant v_none = {
 	.init		= none_init,
 	.fini		= none_fini,
 	.read_batch	= none_read_batch,
+	.check_batch	= none_check_batch,
 	.write		= none_write,
 	.read_irq	= none_read_irq,
 	.nmi_safe	= true,

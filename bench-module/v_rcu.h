@@ -32,15 +32,14 @@ struct rcuv_state {
 
 static __always_inline u64 rcuv_section(void *p, struct shape_data *s, u64 in,
 					unsigned int *loops, unsigned int limit,
-					bool *gave_up)
+					bool *gave_up, bool check)
 {
 	struct rcuv_state *st = p;
 	u64 ret;
 
 	*loops = 1;
 	rcu_read_lock();
-	shape_load(s, &rcu_dereference(st->cur)->d);
-	ret = shape_compute(s, in);
+	ret = copy_access(s, &rcu_dereference(st->cur)->d, in, check);
 	rcu_read_unlock();
 	return ret;
 }
@@ -99,15 +98,7 @@ static int rcuv_init(struct lb_inst *inst)
 	return 0;
 }
 
-static u64 rcuv_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
-{
-	return copy_batch(inst, rs, n, rcuv_section);
-}
-
-static u64 rcuv_read_irq(struct lb_inst *inst, struct lb_irqread *res)
-{
-	return copy_read_irq(inst, res, rcuv_section);
-}
+COPY_READERS(rcuv)
 
 static void rcuv_free_cb(struct rcu_head *rh)
 {
@@ -143,6 +134,7 @@ static const struct lb_variant v_rcu = {
 	.init		= rcuv_init,
 	.fini		= rcuv_fini,
 	.read_batch	= rcuv_read_batch,
+	.check_batch	= rcuv_check_batch,
 	.write		= rcuv_write,
 	.read_irq	= rcuv_read_irq,
 	.nmi_safe	= true,

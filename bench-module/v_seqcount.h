@@ -15,7 +15,7 @@ struct seqc_state {
 
 static __always_inline u64 seqc_section(void *p, struct shape_data *s, u64 in,
 					unsigned int *loops, unsigned int limit,
-					bool *gave_up)
+					bool *gave_up, bool check)
 {
 	struct seqc_state *st = p;
 	unsigned int seq;
@@ -25,8 +25,7 @@ static __always_inline u64 seqc_section(void *p, struct shape_data *s, u64 in,
 		do {
 			(*loops)++;
 			seq = read_seqbegin(&st->lock);
-			shape_load(s, &st->data);
-			ret = shape_compute(s, in);
+			ret = copy_access(s, &st->data, in, check);
 		} while (read_seqretry(&st->lock, seq));
 		return ret;
 	}
@@ -42,8 +41,7 @@ static __always_inline u64 seqc_section(void *p, struct shape_data *s, u64 in,
 			cpu_relax();
 			continue;
 		}
-		shape_load(s, &st->data);
-		ret = shape_compute(s, in);
+		ret = copy_access(s, &st->data, in, check);
 		if (!read_seqcount_retry(&st->lock.seqcount, seq))
 			return ret;
 	}
@@ -67,15 +65,7 @@ static void seqc_fini(struct lb_inst *inst)
 	lb_state_free(inst);
 }
 
-static u64 seqc_read_batch(struct lb_inst *inst, struct lb_rstat *rs, unsigned long n)
-{
-	return copy_batch(inst, rs, n, seqc_section);
-}
-
-static u64 seqc_read_irq(struct lb_inst *inst, struct lb_irqread *res)
-{
-	return copy_read_irq(inst, res, seqc_section);
-}
+COPY_READERS(seqc)
 
 static void seqc_write_one(struct lb_inst *inst, void *p, const struct lb_mid *mid)
 {
@@ -97,6 +87,7 @@ static const struct lb_variant v_seqcount = {
 	.init		= seqc_init,
 	.fini		= seqc_fini,
 	.read_batch	= seqc_read_batch,
+	.check_batch	= seqc_check_batch,
 	.write		= seqc_write,
 	.read_irq	= seqc_read_irq,
 	.nmi_safe	= true,	/* callable, and shown to deadlock (bounded) */

@@ -6,6 +6,7 @@
  * native_sched_clock() does.  Our writer updates every CPU's copy in
  * turn (the kernel's updates each CPU's own, with interrupts off).
  */
+#include <asm/tsc.h>
 #include "lb.h"
 #include "shape_clock.h"
 
@@ -31,9 +32,10 @@ static __always_inline void shape_load(struct shape_data *s, const struct shape_
 	s->shift = READ_ONCE(d->shift);
 }
 
-static __always_inline u64 shape_compute(const struct shape_data *s, u64 in)
+/* __cycles_2_ns()'s body for one copy (arch/x86/kernel/tsc.c). */
+static __always_inline u64 shape_read(const struct shape_data *d, u64 in)
 {
-	return s->offset + mul_u64_u32_shr(in, s->mul, s->shift);
+	return READ_ONCE(d->offset) + mul_u64_u32_shr(in, READ_ONCE(d->mul), READ_ONCE(d->shift));
 }
 
 static __always_inline bool shape_torn(const struct shape_data *s)

@@ -13,16 +13,23 @@
 #include <linux/module.h>
 #include <linux/preempt.h>
 #include <asm/timer.h>
+#include <asm/tsc.h>
 #include "lb.h"
 #include "shape_clock.h"
 
+/*
+ * cycles_2_ns(rdtsc()) through the exported pair: what native_sched_clock()
+ * does inline, and the work the cyc2ns replica does per read.
+ */
 static __always_inline u64 kf_cyc2ns_read(void)
 {
+	u64 cyc = rdtsc(), ns;
 	struct cyc2ns_data d;
 
 	cyc2ns_read_begin(&d);
+	ns = d.cyc2ns_offset + mul_u64_u32_shr(cyc, d.cyc2ns_mul, d.cyc2ns_shift);
 	cyc2ns_read_end();
-	return d.cyc2ns_offset + d.cyc2ns_mul;
+	return ns;
 }
 
 static __always_inline u64 kf_module_address(void)
@@ -50,8 +57,7 @@ static __always_inline u64 kf_batch(unsigned long n, u64 (*fn)(void))
 {
 	u64 sink = 0;
 
-	while (n--)
-		sink += fn();
+	lb_loop(n, sink, fn());
 	return sink;
 }
 

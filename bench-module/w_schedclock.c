@@ -37,11 +37,13 @@ static __always_inline void shape_load(struct shape_data *s, const struct shape_
 	s->shift = READ_ONCE(d->shift);
 }
 
-static __always_inline u64 shape_compute(const struct shape_data *s, u64 in)
+/* sched_clock_noinstr()'s body for one copy (kernel/time/sched_clock.c). */
+static __always_inline u64 shape_read(const struct shape_data *d, u64 in)
 {
-	u64 cyc = (s->read_sched_clock() - s->epoch_cyc) & s->sched_clock_mask;
+	typeof(d->read_sched_clock) read = READ_ONCE(d->read_sched_clock);
+	u64 cyc = (read() - READ_ONCE(d->epoch_cyc)) & READ_ONCE(d->sched_clock_mask);
 
-	return s->epoch_ns + ((cyc * s->mult) >> s->shift);
+	return READ_ONCE(d->epoch_ns) + ((cyc * READ_ONCE(d->mult)) >> READ_ONCE(d->shift));
 }
 
 static __always_inline bool shape_torn(const struct shape_data *s)

@@ -1,15 +1,17 @@
 # latchbench: shared gnuplot settings. Loaded after the per-plot variables
 # file written by runners/plots and before the plot script.
-# Needs: fmt ('png' | 'svg'), outfile, w, h, pngterm ('pngcairo' | 'png').
+# Needs: fmt ('png' | 'svg' | 'pdf'), outfile, w, h, pngterm ('pngcairo' | 'png').
 if (fmt eq 'svg') {
 	set terminal svg size w, h dynamic noenhanced font 'sans,11' background rgb 'white'
+} else { if (fmt eq 'pdf') {
+	set terminal pdfcairo size (w / 100.0), (h / 100.0) noenhanced font 'sans,7'
 } else {
 	if (pngterm eq 'pngcairo') {
 		set terminal pngcairo size w, h noenhanced font 'sans,10' background rgb 'white'
 	} else {
 		set terminal png size w, h noenhanced font 'sans,10' background rgb 'white'
 	}
-}
+} }
 set output outfile
 set encoding utf8
 set grid ytics lc rgb '#dddddd' lw 1

@@ -40,9 +40,19 @@ function ttl(s, a, v,   e) {		# main title: names workload, accel, vCPUs
 	return s " (" a ", " v " vCPU" (v + 0 == 1 ? "" : "s") (PREEMPT != "" ? ", preempt " PREEMPT : "") ")" (e != "" ? "\\n" e : "")
 }
 function nice(m) { return m > 0 ? m * 1.1 : 1 }
-function begin_plot(name) { F = data "/" name ".dat"; VF = data "/" name ".vars.gp"; nblk = 0; printf "" > F; printf "" > VF }
+function begin_plot(name) { F = data "/" name ".dat"; VF = data "/" name ".vars.gp"; nblk = 0; TITLE = ""; printf "" > F; printf "" > VF }
 function block_end() { printf "\n\n" > F; return nblk++ }
-function var(name, val) { printf "%s = %s\n", name, val > VF }
+# var NAME VAL: one gnuplot variable of the current plot. A plot is made at
+# least as wide as its main title (set before "w"), so no title is clipped.
+function var(name, val,   t, nl, i, wt, L) {
+	if (name == "maintitle") TITLE = val
+	if (name == "w" && TITLE != "") {
+		t = TITLE; gsub(/\\n/, "\n", t); nl = split(t, L, "\n"); wt = 0
+		for (i = 1; i <= nl; i++) if (length(L[i]) > wt) wt = length(L[i])
+		if (wt * 8 + 60 > val) val = int(wt * 8 + 60)
+	}
+	printf "%s = %s\n", name, val > VF
+}
 function end_plot(script, name) { close(F); close(VF); printf "%s\t%s\n", script, name }
 # sort idx[1..n] by key[] (numeric if num)
 function isort(idx, n, key, num,   i, j, x) {
@@ -61,6 +71,10 @@ NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 {
 	n++
 	for (c in H) R[n, c] = $H[c]
+	# icount: the module's interrupt-free path per read, exact where the
+	# path is deterministic (as in the report); the mean carries timer ticks
+	if (R[n, "accel"] == "icount" && R[n, "path_mean"] != "")
+		R[n, "mean"] = R[n, "median"] = R[n, "min"] = R[n, "max"] = R[n, "p25"] = R[n, "p75"] = R[n, "ci95_lo"] = R[n, "ci95_hi"] = R[n, "path_mean"]
 	cb = R[n, "accel"] SUBSEP R[n, "vcpus"] SUBSEP R[n, "preempt"]
 	if (!(cb in combo)) { combo[cb] = ++ncombo; CA[ncombo] = R[n, "accel"]; CV[ncombo] = R[n, "vcpus"]; CP[ncombo] = R[n, "preempt"] }
 	ci_ = combo[cb]; ROWC[n] = ci_
@@ -71,23 +85,60 @@ NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 	v = R[n, "variant"]
 	if (!((ci_, w, v) in vseen)) { vseen[ci_, w, v]; nv[ci_, w]++; VL[ci_, w, nv[ci_, w]] = v }
 }
+# The across-versions plots and the overview span the preemption models when
+# each kernel of an (accel, vCPUs) ran one model and they differ (6.1 and
+# 6.12 voluntary, 7.2 lazy: 7.2 has no voluntary): a merged combination
+# whose rows are those of its parts (ROWM), kernels labelled with their model.
+function merge_models(   c, g, j, cm, k, ok, i, w, v, wi, vi, ki) {
+	for (c = 1; c <= ncombo; c++) { g = CA[c] SUBSEP CV[c]; if (!(g in gc)) GO[++ng] = g; gc[g]++; GCL[g, gc[g]] = c }
+	nm = 0
+	for (j = 1; j <= ng; j++) {
+		g = GO[j]
+		if (gc[g] < 2) continue
+		ok = 1
+		for (k in kg) delete kg
+		for (i = 1; i <= gc[g]; i++) { c = GCL[g, i]; for (ki = 1; ki <= nkc[c]; ki++) { if (KL[c, ki] in kg) ok = 0; kg[KL[c, ki]] = CP[c] } }
+		if (!ok) continue
+		cm = ncombo + ++nm
+		CA[cm] = CA[GCL[g, 1]]; CV[cm] = CV[GCL[g, 1]]; CP[cm] = "per kernel"; MERGED[cm] = 1
+		for (i = 1; i <= gc[g]; i++) {
+			c = GCL[g, i]; ABSORBED[c] = 1; OWNER[c] = cm
+			for (ki = 1; ki <= nkc[c]; ki++) { KL[cm, ++nkc[cm]] = KL[c, ki]; KTL[KL[c, ki]] = KL[c, ki] " " CP[c]; KTW[KL[c, ki]] = KL[c, ki] "(" CP[c] ")" }
+			for (wi = 1; wi <= nw[c]; wi++) {
+				w = WL[c, wi]
+				if (!((cm, w) in wseen)) { wseen[cm, w]; WL[cm, ++nw[cm]] = w }
+				for (vi = 1; vi <= nv[c, w]; vi++) { v = VL[c, w, vi]; if (!((cm, w, v) in vseen)) { vseen[cm, w, v]; VL[cm, w, ++nv[cm, w]] = v } }
+			}
+		}
+	}
+	for (i = 1; i <= n; i++) if (ABSORBED[ROWC[i]]) ROWM[i] = OWNER[ROWC[i]]
+}
+function inc(i, c) { return ROWC[i] == c || ROWM[i] == c }
 END {
-	for (c = 1; c <= ncombo; c++) {
+	merge_models()
+	for (c = 1; c <= ncombo + nm; c++) {
 		# kernels in version order
 		m = nkc[c]
 		for (i = 1; i <= m; i++) { KO[i] = KL[c, i] }
 		for (i = 2; i <= m; i++) { x = KO[i]; for (j = i - 1; j >= 1 && vcmp(KO[j], x) > 0; j--) KO[j + 1] = KO[j]; KO[j + 1] = x }
 		klist = ""
 		for (i = 1; i <= m; i++) { klist = klist (i > 1 ? " " : "") KO[i]; KPOS[KO[i]] = i }
-		pre = ncombo > 1 ? CA[c] "-" CV[c] "cpu-" (CP[c] != "" ? CP[c] "-" : "") : ""
-		PREEMPT = CP[c]
+		pre = ncombo > 1 ? CA[c] "-" CV[c] "cpu-" (CP[c] != "" && !MERGED[c] ? CP[c] "-" : "") : ""
+		PREEMPT = CP[c]; KLABELS = MERGED[c]
 		a = CA[c]; vc = CV[c]
 		for (wi = 1; wi <= nw[c]; wi++) {
 			wl = WL[c, wi]
-			readers_plots(c, wl, pre, a, vc, m, klist)
-			period_plots(c, wl, pre, a, vc, m, klist)
-			spread_plots(c, wl, pre, a, vc, m, klist)
-			irq_plot(c, wl, pre, a, vc, m, klist)
+			if (!MERGED[c]) {
+				readers_plots(c, wl, pre, a, vc, m, klist)
+				period_plots(c, wl, pre, a, vc, m, klist)
+				spread_plots(c, wl, pre, a, vc, m, klist)
+				irq_plot(c, wl, pre, a, vc, m, klist)
+			}
+			if (!ABSORBED[c]) versions_plot(c, wl, pre, a, vc, m, KO)
+		}
+		if (!ABSORBED[c]) {
+			kernel_versions_plot(c, pre, a, vc, m, KO)
+			overview_plot(c, pre, a, vc, m, KO)
 		}
 	}
 	if (!anyirq) printf "note\tno hardirq/nmi rows: outcome chart skipped\n"
@@ -150,6 +201,11 @@ function readers_plots(c, wl, pre, a, vc, m, klist,   r, rseen, rt, j, pass, ww,
 			PV[ki] = vl; PI[ki] = ix; PC[ki] = cl
 		}
 		if (!any) { close(F); close(VF); continue }
+		if (xmin == xmax) {
+			close(F); close(VF)
+			printf "note\t%s: one reader count only (%s): readers plot not drawn (VCPUS=\"1 2\" or more gives the curve)\n", name, xmin
+			continue
+		}
 		var("datafile", q(F)); var("nk", m); var("klist", q(klist))
 		var("maintitle", q(ttl(wl ": " unit(a, "op") " vs readers, mean +- 95% CI; " lbl, a, vc)))
 		var("ylab", q(unit(a, "op"))); var("ymax", nice(ymax))
@@ -344,4 +400,147 @@ function irq_plot(c, wl, pre, a, vc, m, klist,   found, ctx, cs, nc, clist, ci2,
 	for (ci2 = 1; ci2 <= nc; ci2++) for (ki = 1; ki <= m; ki++) var("ix" ci2 "_" ki, IX[ci2, ki])
 	var("w", 200 + 450 * m); var("h", 80 + 380 * nc)
 	end_plot("irq.gp", name)
+}
+
+# The reference read configuration of a workload: task, no writer, fewest
+# readers. Sets RR (empty when none).
+function refread(c, wl,   i) {
+	RR = ""
+	for (i = 1; i <= n; i++)
+		if (inc(i, c) && R[i, "workload"] == wl && R[i, "context"] == "task" && R[i, "writers"] + 0 == 0 &&
+		    (RR == "" || R[i, "readers"] + 0 < RR + 0)) RR = R[i, "readers"]
+}
+function ktics(m, KO,   t, i) {
+	t = "(" ; for (i = 1; i <= m; i++) t = t (i > 1 ? ", " : "") "\\\"" (KLABELS ? KTL[KO[i]] : KO[i]) "\\\" " i
+	return "\"set xtics " t ")\""
+}
+# A replica across kernel versions: the net cost over none of each variant
+# (task, no writer, fewest readers), one line per variant. Needs 2 kernels.
+function versions_plot(c, wl, pre, a, vc, m, KO,   name, vi, v, ki, i, any, ymax, ymin, y, vl, ix, cl, np) {
+	refread(c, wl)
+	if (RR == "") return
+	np = 0
+	for (i = 1; i <= n; i++) if (inc(i, c) && R[i, "workload"] == wl && R[i, "net_none"] != "") { np = 1; break }
+	if (!np) return
+	if (m < 2) { printf "note\t%s%s-versions: one kernel only: the across-versions plot is not drawn\n", pre, wl; return }
+	name = pre wl "-versions"
+	begin_plot(name)
+	ymax = 0; ymin = 0; vl = ix = cl = ""; any = 0
+	for (vi = 1; vi <= nv[c, wl]; vi++) {
+		v = VL[c, wl, vi]
+		if (v == "none" || v == "empty") continue
+		np = 0
+		for (ki = 1; ki <= m; ki++)
+			for (i = 1; i <= n; i++) {
+				if (!inc(i, c) || R[i, "workload"] != wl || R[i, "variant"] != v || R[i, "kernel"] != KO[ki]) continue
+				if (R[i, "context"] != "task" || R[i, "writers"] + 0 != 0 || R[i, "readers"] != RR || R[i, "net_none"] == "") continue
+				y = R[i, "net_none"] + 0
+				printf "%d %s %s\n", ki, y, (R[i, "net_ci95"] == "NA" || R[i, "net_ci95"] == "" ? 0 : R[i, "net_ci95"]) > F
+				if (y > ymax) ymax = y
+				if (y < ymin) ymin = y
+				np++
+			}
+		if (!np) continue
+		vl = vl (vl == "" ? "" : " ") v; ix = ix (ix == "" ? "" : " ") block_end(); cl = cl (cl == "" ? "" : " ") vidx(v)
+		any = 1
+	}
+	close(F)
+	if (!any) { close(VF); return }
+	var("datafile", q(F)); var("vl", q(vl)); var("ix", q(ix)); var("cl", q(cl))
+	var("maintitle", q(ttl(wl ": net cost over unsynchronised (none), " unit(a, "read") ", by kernel; " RR " reader" (RR + 0 == 1 ? "" : "s") ", no writer", a, vc)))
+	var("ylab", q("net " unit(a, "read") " over none")); var("ymin", ymin < 0 ? ymin * 1.1 : 0); var("ymax", nice(ymax))
+	var("xmin", 0.5); var("xmax", m + 0.5); var("xticsdef", ktics(m, KO))
+	var("w", 300 + 160 * m); var("h", 480)
+	end_plot("versions.gp", name)
+}
+# Every real kernel function across kernel versions (task, no writer,
+# fewest readers), one line per function.
+function kernel_versions_plot(c, pre, a, vc, m, KO,   name, wi, wl, ki, i, any, ymax, vl, ix, cl, np, y, nf) {
+	if (m < 2) return
+	name = pre "kernel-functions-versions"
+	begin_plot(name)
+	ymax = 0; vl = ix = cl = ""; any = 0; nf = 0
+	for (wi = 1; wi <= nw[c]; wi++) {
+		wl = WL[c, wi]
+		refread(c, wl)
+		np = 0
+		for (ki = 1; ki <= m; ki++)
+			for (i = 1; i <= n; i++) {
+				if (!inc(i, c) || R[i, "workload"] != wl || R[i, "variant"] != "kernel" || R[i, "kernel"] != KO[ki]) continue
+				if (R[i, "context"] != "task" || R[i, "writers"] + 0 != 0 || R[i, "readers"] != RR) continue
+				y = R[i, "mean"] + 0
+				printf "%d %s %s %s\n", ki, y, ci(R[i, "ci95_lo"], y), ci(R[i, "ci95_hi"], y) > F
+				if (ci(R[i, "ci95_hi"], y) + 0 > ymax) ymax = ci(R[i, "ci95_hi"], y) + 0
+				np++
+			}
+		if (!np) continue
+		nf++
+		vl = vl (vl == "" ? "" : " ") wl; ix = ix (ix == "" ? "" : " ") block_end(); cl = cl (cl == "" ? "" : " ") nf
+		any = 1
+	}
+	close(F)
+	if (!any) { close(VF); return }
+	var("datafile", q(F)); var("vl", q(vl)); var("ix", q(ix)); var("cl", q(cl))
+	var("maintitle", q(ttl("real kernel functions by kernel: " unit(a, "call") ", mean +- 95% CI; 1 reader, no writer", a, vc)))
+	var("ylab", q(unit(a, "call"))); var("ymin", 0); var("ymax", nice(ymax))
+	var("xmin", 0.5); var("xmax", m + 0.5); var("xticsdef", ktics(m, KO))
+	var("w", 360 + 160 * m); var("h", 520)
+	end_plot("kversions.gp", name)
+}
+
+# The one-page overview of a (accel, vCPUs, preempt) combination: one panel
+# per replica, the net cost over none of each synchronised variant, a bar
+# per kernel (task, no writer, fewest readers); and a panel of the real
+# kernel functions, a bar per kernel. Rendered as PNG, SVG and PDF.
+function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x, nx, t, ymax, any, blk, kfn, y, bw) {
+	name = pre "overview"
+	begin_plot(name)
+	np = 0; bw = 0.8 / m
+	for (wi = 1; wi <= nw[c] + 1; wi++) {
+		kfn = wi > nw[c]	# last panel: the real functions
+		wl = kfn ? "" : WL[c, wi]
+		if (!kfn) refread(c, wl)
+		nx = 0; t = "("; ymax = 0; any = 0
+		for (x in OX) delete OX
+		# x positions: the variants (or the functions)
+		for (i = 1; i <= n; i++) {
+			if (!inc(i, c) || R[i, "context"] != "task" || R[i, "writers"] + 0 != 0) continue
+			if (kfn) { if (R[i, "variant"] != "kernel") continue; x = R[i, "workload"] }
+			else { if (R[i, "workload"] != wl || R[i, "readers"] != RR || R[i, "net_none"] == "" || R[i, "variant"] == "none" || R[i, "variant"] == "empty") continue; x = R[i, "variant"] }
+			if (!(x in OX)) { OX[x] = ++nx; t = t (nx > 1 ? ", " : "") "\\\"" x "\\\" " nx }
+		}
+		if (!nx) continue
+		blk = ""
+		for (ki = 1; ki <= m; ki++) {
+			for (i = 1; i <= n; i++) {
+				if (!inc(i, c) || R[i, "context"] != "task" || R[i, "writers"] + 0 != 0 || R[i, "kernel"] != KO[ki]) continue
+				if (kfn) {
+					if (R[i, "variant"] != "kernel") continue
+					refread(c, R[i, "workload"])
+					if (R[i, "readers"] != RR) continue
+					x = R[i, "workload"]; y = R[i, "mean"] + 0
+				} else {
+					if (R[i, "workload"] != wl || R[i, "readers"] != RR || !(R[i, "variant"] in OX)) continue
+					x = R[i, "variant"]; y = R[i, "net_none"] + 0
+				}
+				printf "%s %s\n", OX[x] + (ki - (m + 1) / 2) * bw, y > F
+				if (y > ymax) ymax = y
+				any = 1
+			}
+			blk = blk (blk == "" ? "" : " ") block_end()
+		}
+		if (!any) continue
+		np++
+		var("pt" np, q(kfn ? "real kernel functions: " unit(a, "call") : wl ": net " unit(a, "read") " over none"))
+		var("ix" np, q(blk)); var("xt" np, "\"set xtics " t ") rotate by -25 font ',8'\""); var("xm" np, nx + 0.6); var("ym" np, ymax > 0 ? ymax * 1.3 : 1)
+	}
+	close(F)
+	if (!np) { close(VF); return }
+	var("datafile", q(F)); var("np", np); var("nk", m); var("bw", bw)
+	t = ""; for (ki = 1; ki <= m; ki++) t = t (ki > 1 ? " " : "") (KLABELS ? KTW[KO[ki]] : KO[ki])
+	var("klist", q(t))
+	var("maintitle", q(ttl("latchbench overview: the price of each synchronisation, task context, no writer", a, vc)))
+	var("cols", np > 2 ? 3 : np); var("rows", int((np + 2) / 3))
+	var("w", 1200); var("h", 120 + 330 * int((np + 2) / 3))
+	end_plot("overview.gp", name)
 }

@@ -9,19 +9,90 @@ lb_log() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
 lb_die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
 lb_warn() { printf '%s: WARNING: %s\n' "${0##*/}" "$*" >&2; }
 
-# lb_kver_ok VER: the kernel versions we know how to build.
+# lb_kver_ok VER: the kernel versions we know how to build: Debian's
+# linux-source-6.1 and -6.12 (bookworm), and -7.2 from the unstable suite
+# (runners/fetch-source).
+export LB_KVERS="6.1 6.12 7.2"
 lb_kver_ok() {
 	case $1 in
-	6.1 | 6.12) return 0 ;;
+	6.1 | 6.12 | 7.2) return 0 ;;
 	*) return 1 ;;
 	esac
 }
 
+# lb_preempt_ok M: a preemption model some kernel we build has. lazy
+# (PREEMPT_LAZY) exists from 6.13 on; rt is PREEMPT_RT (x86 has it from 6.12).
+export LB_PREEMPTS="none voluntary full lazy rt"
 lb_preempt_ok() {
 	case $1 in
-	none | voluntary | full) return 0 ;;
+	none | voluntary | full | lazy | rt) return 0 ;;
 	*) return 1 ;;
 	esac
+}
+
+# lb_kernel_models KVER: the preemption models KVER has on x86 (kernel/Kconfig.preempt).
+# 6.1: no PREEMPT_RT for x86 (ARCH_SUPPORTS_RT came with 6.12), no PREEMPT_LAZY.
+# 6.12: PREEMPT_RT, still no PREEMPT_LAZY (6.13).
+# 7.2: x86 selects ARCH_HAS_PREEMPT_LAZY, and PREEMPT_NONE and PREEMPT_VOLUNTARY
+# depend on !ARCH_HAS_PREEMPT_LAZY (NONE on ARCH_NO_PREEMPT): full, lazy, rt.
+lb_kernel_models() {
+	case $1 in
+	6.1) echo "none voluntary full" ;;
+	6.12) echo "none voluntary full rt" ;;
+	7.2) echo "full lazy rt" ;;
+	*) return 1 ;;
+	esac
+}
+
+# lb_kconfig_models PREEMPT_KCONFIG X86_KCONFIG: the preemption models a kernel
+# tree has on x86, read from its kernel/Kconfig.preempt and arch/x86/Kconfig
+# (a developer's tree, any version): a model exists when its config entry does
+# and its "depends on" lines hold for x86 (ARCH_NO_PREEMPT never; ARCH_HAS_PREEMPT_LAZY
+# and ARCH_SUPPORTS_RT when arch/x86/Kconfig selects them).
+lb_kconfig_models() {
+	awk 'FNR == 1 { f++ }
+		f == 1 && $1 == "select" && $2 == "ARCH_HAS_PREEMPT_LAZY" { lazy = 1 }
+		f == 1 && $1 == "select" && $2 == "ARCH_SUPPORTS_RT" { rt = 1 }
+		f == 2 && $1 == "config" { cur = $2; has[cur] = 1; next }
+		f == 2 && $1 == "choice" || $1 == "endchoice" { cur = "" }
+		f == 2 && cur != "" && $1 == "depends" && $2 == "on" {
+			d = $0; sub(/^[ \t]*depends[ \t]+on[ \t]+/, "", d); gsub(/[()&|]/, " ", d)
+			n = split(d, t, /[ \t]+/)
+			for (i = 1; i <= n; i++) {
+				if (t[i] == "ARCH_NO_PREEMPT") bad[cur] = 1
+				if (t[i] == "ARCH_HAS_PREEMPT_LAZY" && !lazy) bad[cur] = 1
+				if (t[i] == "!ARCH_HAS_PREEMPT_LAZY" && lazy) bad[cur] = 1
+				if (t[i] == "ARCH_SUPPORTS_RT" && !rt) bad[cur] = 1
+			}
+		}
+		END {
+			split("PREEMPT_NONE none PREEMPT_VOLUNTARY voluntary PREEMPT full PREEMPT_LAZY lazy PREEMPT_RT rt", m, " ")
+			for (i = 1; i < 10; i += 2) if (has[m[i]] && !bad[m[i]]) out = out (out == "" ? "" : " ") m[i + 1]
+			print out
+		}' "$2" "$1"
+}
+
+# lb_kernel_has_model KVER M: true when KVER has preemption model M.
+lb_kernel_has_model() {
+	case " $(lb_kernel_models "$1") " in *" $2 "*) return 0 ;; *) return 1 ;; esac
+}
+
+# lb_default_preempt KVER: the model a sweep builds when PREEMPT is not given:
+# voluntary where it exists (the study's 6.1/6.12 numbers), else lazy, the
+# model 7.2 defaults to on x86 (Kconfig: default PREEMPT_LAZY if
+# ARCH_HAS_PREEMPT_LAZY) and the nearest to voluntary it has.
+lb_default_preempt() {
+	if lb_kernel_has_model "$1" voluntary; then echo voluntary; else echo lazy; fi
+}
+
+# lb_config_preempt CONFIG: the effective preemption model of a built .config:
+# rt, lazy, full, voluntary or none (PREEMPT_RT first: on 7.2 it sits on top of
+# the full/lazy choice). Empty when CONFIG names none of them.
+lb_config_preempt() {
+	awk '$0 == "CONFIG_PREEMPT_RT=y" { rt = 1 }
+		$0 == "CONFIG_PREEMPT_LAZY=y" { m = "lazy" } $0 == "CONFIG_PREEMPT=y" && m == "" { m = "full" }
+		$0 == "CONFIG_PREEMPT_VOLUNTARY=y" { m = "voluntary" } $0 == "CONFIG_PREEMPT_NONE=y" { m = "none" }
+		END { if (rt) print "rt"; else if (m != "") print m }' "$1" 2>/dev/null
 }
 
 # lb_flavour_ok F: a kernel flavour build-kernel knows: a preemption model, or a
@@ -45,11 +116,33 @@ lb_fragments() {
 }
 
 # Build directory of one kernel flavour: <ver>-<flavour> (see lb_flavour_ok).
-lb_kbuild_dir() { printf '%s/build/%s-%s\n' "$LB_CACHE" "$1" "${2:-voluntary}"; }
+lb_kbuild_dir() { printf '%s/build/%s-%s\n' "$LB_CACHE" "$1" "${2:-$(lb_default_preempt "$1")}"; }
 
+# lb_debian_version KVER: the Debian version of linux-source-KVER: the installed
+# package's, else the one runners/fetch-source recorded for its copy in
+# $LB_CACHE/debian-sid/ (7.2: Debian unstable), else "unknown".
 lb_debian_version() {
-	dpkg-query -W -f='${Version}' "linux-source-$1" 2>/dev/null || echo unknown
+	# no newline after dpkg-query's version: it is part of the build stamps
+	dpkg-query -W -f='${Version}' "linux-source-$1" 2>/dev/null && return 0
+	if [ -r "$LB_CACHE/debian-sid/linux-source-$1.version" ]; then
+		printf '%s' "$(cat "$LB_CACHE/debian-sid/linux-source-$1.version")"
+	else
+		echo unknown
+	fi
 }
+
+# lb_kernel_tarball KVER: Debian's linux-source-KVER tarball: the installed
+# package's /usr/src/linux-source-KVER.tar.xz, else runners/fetch-source's copy.
+# Prints the installed path (even when absent) when neither exists.
+lb_kernel_tarball() {
+	local t=/usr/src/linux-source-$1.tar.xz f=$LB_CACHE/debian-sid/usr/src/linux-source-$1.tar.xz
+	if [ ! -r "$t" ] && [ -r "$f" ]; then t=$f; fi
+	printf '%s\n' "$t"
+}
+
+# lb_kernel_fetched KVER: true when KVER is not a bookworm package and comes from
+# the unstable suite via runners/fetch-source (7.2).
+lb_kernel_fetched() { [ "$1" = 7.2 ]; }
 
 # Hash of a patch series: the series file and every patch it names.
 lb_series_hash() {
@@ -129,6 +222,17 @@ lb_run_dir() {
 	else
 		lb_die "no results.csv for run '$1' (looked in $1/ and results/$1/)"
 	fi
+}
+
+# lb_latest_run: the directory of the newest run (RESULTS/latest, default
+# results/latest, which every sweep points at its run), saying on stderr which
+# run that is; dies when there is none.
+lb_latest_run() {
+	local l=${RESULTS:-$LB_ROOT/results}/latest id
+	[ -f "$l/results.csv" ] || lb_die "no run yet ($l): run 'make bench' first, or name one with RUN=<id>"
+	id=$(lb_meta "$l" run_id)
+	lb_log "using the latest run: ${id:-?} ($l -> $(readlink "$l"))"
+	readlink -f "$l"
 }
 
 # lb_meta DIR KEY: value of KEY= in DIR/meta.txt, empty if absent.
@@ -233,3 +337,13 @@ lb_meta_set() {
 
 # lb_spec FILE KEY: value of KEY= in a key=value file (a boot's spec), empty if absent.
 lb_spec() { sed -n "s/^$2=//p" "$1" | head -n 1; }
+
+# lb_clock_args CLOCK ACCEL: the kernel command line that pins the clocksource
+# (runners/sweep's CLOCK: tsc | kvmclock | auto) for a boot under ACCEL.
+lb_clock_args() {
+	case $1 in
+	tsc) echo "tsc=reliable clocksource=tsc lb.clocksource=tsc$([ "$2" != kvm ] || echo " no-kvmclock")" ;;
+	kvmclock) echo "clocksource=kvm-clock lb.clocksource=kvm-clock" ;;
+	auto) echo "" ;;
+	esac
+}

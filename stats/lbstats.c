@@ -146,6 +146,22 @@ static size_t map_get(struct map *m, const char *key, int *isnew)
 	return m->n++;
 }
 
+/* Index of key, or -1 when absent. */
+static long map_find(const struct map *m, const char *key)
+{
+	size_t h;
+
+	if (!m->nslot)
+		return -1;
+	h = hash(key) & (m->nslot - 1);
+	while (m->slot[h]) {
+		if (!strcmp(m->keys[m->slot[h] - 1], key))
+			return (long)m->slot[h] - 1;
+		h = (h + 1) & (m->nslot - 1);
+	}
+	return -1;
+}
+
 /* ---- tiny CSV reader ---- */
 #define MAXF 256
 
@@ -288,7 +304,9 @@ static const char *const scols[NSUM] = {
 };
 
 struct group {
-	struct dv ns, r1k, torn, npw, defer;
+	struct dv ns, r1k, torn, npw, defer, path;
+	double retries;		/* sum over runs */
+	int icount;		/* accel is icount */
 	double sum[NSUM];
 	int has_sum[NSUM];
 	double max_spin;
@@ -302,6 +320,90 @@ static void mean_or_empty(FILE *o, const struct dv *d)
 		pnum(o, lb_mean(d->v, d->n));
 }
 
+/*
+ * Is a group's path_ns_per_op exact?  Under icount the path per read is
+ * whole guest instructions when it is deterministic: every run has it, the
+ * runs agree, it is an integer and no read was retried.  Otherwise the
+ * reason: not-icount, no-path (irq rows, real functions' absent column),
+ * retries (a writer made readers retry: how often depends on timing),
+ * varies (runs differ), fraction (not whole instructions per read: the path
+ * depends on the input, e.g. the tree lookup's key).
+ */
+static const char *path_exact(const struct group *gr)
+{
+	if (!gr->icount)
+		return "not-icount";
+	if (!gr->path.n || gr->path.n != gr->ns.n)
+		return "no-path";
+	if (gr->retries > 0)
+		return "retries";
+	for (size_t i = 1; i < gr->path.n; i++)
+		if (gr->path.v[i] != gr->path.v[0])
+			return "varies";
+	if (gr->path.v[0] != floor(gr->path.v[0]))
+		return "fraction";
+	return "exact";
+}
+
+/*
+ * The net cost over variant "none" of the same group (kernel, accel, vCPUs,
+ * workload, context, readers, writers, period, preempt): the price of the
+ * synchronisation alone.  Basis: path_ns_per_op under icount, the mean
+ * ns_per_op otherwise; net_ci95 the 95% half-width of the difference of
+ * means (0 when both sides are exact, NA with fewer than 2 runs a side).
+ * Empty when the workload has no "none" (the real kernel functions).
+ */
+static void net_cols(const struct map *m, const struct group *g, size_t i)
+{
+	const struct group *gr = &g[i];
+	const char *ex = path_exact(gr);
+	char key[4096];
+	const char *k = m->keys[i], *v = k;
+	const struct dv *a, *b;
+	long j;
+	int commas = 0, use_path;
+
+	putchar(',');
+	if (gr->path.n)
+		pnum(stdout, lb_mean(gr->path.v, gr->path.n));
+	printf(",%s", ex);
+	/* variant is the 5th key field */
+	while (*v && commas < 4)
+		if (*v++ == ',')
+			commas++;
+	const char *ve = strchr(v, ',');
+
+	if (!ve || (size_t)(v - k) + strlen("none") + strlen(ve) + 1 > sizeof(key)) {
+		fputs(",,,", stdout);
+		return;
+	}
+	snprintf(key, sizeof(key), "%.*snone%s", (int)(v - k), k, ve);
+	j = map_find(m, key);
+	if (j < 0) {
+		fputs(",,,", stdout);
+		return;
+	}
+	use_path = gr->icount && gr->path.n == gr->ns.n && g[j].path.n == g[j].ns.n &&
+		   gr->path.n && g[j].path.n;
+	a = use_path ? &gr->path : &gr->ns;
+	b = use_path ? &g[j].path : &g[j].ns;
+	putchar(',');
+	pnum(stdout, lb_mean(a->v, a->n) - lb_mean(b->v, b->n));
+	putchar(',');
+	if (use_path && !strcmp(ex, "exact") && !strcmp(path_exact(&g[j]), "exact")) {
+		putchar('0');
+	} else if (a->n >= 2 && b->n >= 2) {
+		double sa = lb_sd(a->v, a->n), sb = lb_sd(b->v, b->n);
+		double se = sqrt(sa * sa / a->n + sb * sb / b->n);
+		size_t df = (a->n < b->n ? a->n : b->n) - 1;
+
+		pnum(stdout, lb_t975((double)df) * se);
+	} else {
+		fputs("NA", stdout);
+	}
+	printf(",%s", use_path ? "path" : "ns_per_op");
+}
+
 static int cmd_summary(int argc, char **argv)
 {
 	struct map m = { 0 };
@@ -312,7 +414,7 @@ static int cmd_summary(int argc, char **argv)
 
 	for (int fi = 0; fi < nfiles; fi++) {
 		struct csv c;
-		int gi[NG], ipre, idw, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM];
+		int gi[NG], ipre, idw, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM], ipath;
 
 		csv_open(&c, argc > 0 ? argv[fi] : "-");
 		if (!csv_next(&c)) {
@@ -332,6 +434,7 @@ static int cmd_summary(int argc, char **argv)
 		ispin = csv_col(&c, "max_spin");
 		ipre = csv_col(&c, "preempt");
 		idw = csv_col(&c, "write_dwell_ns");
+		ipath = csv_col(&c, "path_ns_per_op");
 		for (int i = 0; i < NSUM; i++)
 			is[i] = csv_col(&c, scols[i]);
 		do {
@@ -379,6 +482,11 @@ static int cmd_summary(int argc, char **argv)
 			dv_push(&gr->ns, x);
 			if (num(&c, iro, "read_ops", &ro) && num(&c, iret, "retries", &re) && ro > 0)
 				dv_push(&gr->r1k, 1000.0 * re / ro);
+			if (num(&c, iret, "retries", &re))
+				gr->retries += re;
+			if (num(&c, ipath, "path_ns_per_op", &x))
+				dv_push(&gr->path, x);
+			gr->icount = !strcmp(c.fld[gi[1]], "icount");
 			if (num(&c, itorn, "torn", &x))
 				dv_push(&gr->torn, x);
 			if (num(&c, inpw, "ns_per_write", &x))
@@ -404,7 +512,8 @@ static int cmd_summary(int argc, char **argv)
 	printf("n,mean,median,stddev,rsd_pct,min,p25,p75,max,ci95_lo,ci95_hi,"
 	       "retries_per_1k,torn_mean,ns_per_write_mean,"
 	       "interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,"
-	       "would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt\n");
+	       "would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt,"
+	       "path_mean,path_exact,net_none,net_ci95,net_basis\n");
 	for (size_t i = 0; i < m.n; i++) {
 		struct group *gr = &g[i];
 		struct lb_desc d;
@@ -436,6 +545,7 @@ static int cmd_summary(int argc, char **argv)
 			pnum(stdout, gr->max_spin);
 		mean_or_empty(stdout, &gr->defer);
 		printf(",%s", pre ? pre + 1 : "");
+		net_cols(&m, g, i);
 		putchar('\n');
 	}
 	return 0;

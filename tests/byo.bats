@@ -18,7 +18,7 @@ FIX=$LB_ROOT/tests/fixtures/byo
 # Fixed identities and dates: the same tarball gives the same commits.
 make_repo() {
 	local repo=$1 key stamp
-	key="$(lb_debian_version 6.12) $(lb_sha16 "$FIX"/*.patch) byo-repo-v1"
+	key="$(lb_debian_version 6.12) $(lb_sha16 "$FIX"/*.patch) byo-repo-v2"
 	stamp=$repo.stamp
 	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ] && [ -d "$repo/.git" ]; then
 		return 0
@@ -30,6 +30,11 @@ make_repo() {
 	export GIT_COMMITTER_NAME=latchbench GIT_COMMITTER_EMAIL=latchbench@example.org
 	export GIT_AUTHOR_DATE=2026-12-01T00:00:00Z GIT_COMMITTER_DATE=2026-12-01T00:00:00Z
 	git -C "$repo" init -q
+	# No automatic gc: 80000 loose objects would start a background
+	# "git gc --auto" after the commit, which rewrites .git while the tests
+	# check that nothing touches the tree (seen on a cold cache).
+	git -C "$repo" config gc.auto 0
+	git -C "$repo" config maintenance.auto false
 	# Debian's tarball ignores everything at its top (.gitignore: /*): add by force
 	git -C "$repo" -c core.looseCompression=1 add -f -A .
 	git -C "$repo" commit -q -m "Debian linux-source-6.12 $(lb_debian_version 6.12), pristine"
@@ -56,12 +61,20 @@ setup_file() {
 }
 
 # a tiny stand-in kernel tree (only its Makefile is looked at before a build)
+# the two Kconfig files build-tree reads the preemption models from (6.12's)
+kconfigs() { # kconfigs DIR
+	mkdir -p "$1/kernel" "$1/arch/x86"
+	cp "$LB_CACHE/src/6.12/kernel/Kconfig.preempt" "$1/kernel/"
+	cp "$LB_CACHE/src/6.12/arch/x86/Kconfig" "$1/arch/x86/"
+}
+
 tiny_tree() { # tiny_tree DIR VERSION PATCHLEVEL
 	mkdir -p "$1"
 	printf 'VERSION = %s\nPATCHLEVEL = %s\nSUBLEVEL = 0\nEXTRAVERSION =\n' "$2" "$3" >"$1/Makefile"
 	echo 'obj-y += x.o' >"$1/Kbuild"
+	kconfigs "$1"
 	git -C "$1" init -q
-	git -C "$1" add Makefile Kbuild
+	git -C "$1" add Makefile Kbuild kernel arch
 	git -C "$1" -c user.name=t -c user.email=t@t commit -q -m tiny
 }
 
@@ -191,6 +204,11 @@ tiny_tree() { # tiny_tree DIR VERSION PATCHLEVEL
 	t=$BATS_TEST_TMPDIR/plain
 	mkdir -p "$t"
 	printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 9\nEXTRAVERSION =\n' >"$t/Makefile"
+	# ... once it has the Kconfig files the preemption models come from
+	run --separate-stderr "$LB_ROOT/runners/build-tree" -n KSRC="$t"
+	[ "$status" -ne 0 ]
+	grep -q "KSRC=$t has no kernel/Kconfig.preempt" <<<"$stderr"
+	kconfigs "$t"
 	run --separate-stderr "$LB_ROOT/runners/build-tree" -n KSRC="$t"
 	[ "$status" -eq 0 ]
 	grep -qx 'dirty=unknown' <<<"$output"

@@ -6,21 +6,48 @@
 load helpers
 bats_require_minimum_version 1.5.0
 
-HDR="kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,p50_ns,p99_ns,retries,torn,write_ops,ns_per_write,interrupts_delivered,interrupted_mid_write,completed,would_deadlock,max_spin,deferral_ns,preempt,write_dwell_ns"
+HDR="kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,p50_ns,p99_ns,retries,torn,write_ops,ns_per_write,interrupts_delivered,interrupted_mid_write,completed,would_deadlock,max_spin,deferral_ns,preempt,write_dwell_ns,path_ns_per_op"
 
 setup_file() {
 	export PLAN=$BATS_FILE_TMPDIR/plan
 	echo "workload=tkfast variant=latch readers=2 writers=1 writer_period_ns=0 nruns=1 duration_ms=10" >"$PLAN"
 }
 
-@test "both kernels build; an unchanged kernel is not rebuilt" {
-	for k in 6.12 6.1; do
+@test "every kernel builds; an unchanged kernel is not rebuilt" {
+	for k in $LB_TEST_KERNELS; do
 		run "$LB_ROOT/runners/build-kernel" "$k"
 		[ "$status" -eq 0 ]
 		run "$LB_ROOT/runners/build-kernel" "$k"
 		[ "$status" -eq 0 ]
 		[[ "$output" == *"up to date"* ]]
 	done
+}
+
+@test "every preemption model of every kernel survives olddefconfig" {
+	for k in 6.1 6.12 7.2; do
+		for m in $(lb_kernel_models "$k"); do
+			d=$BATS_TEST_TMPDIR/cfg-$k-$m
+			run env LB_CONFIGURE_ONLY="$d" "$LB_ROOT/runners/build-kernel" "$k" "$m"
+			[ "$status" -eq 0 ] || { echo "$k-$m: $output"; false; }
+			[ "$(lb_config_preempt "$d/.config")" = "$m" ] || { echo "$k-$m: .config says $(lb_config_preempt "$d/.config")"; false; }
+		done
+	done
+	# 7.2's lazy model has no preemptible RCU (PREEMPT_RCU follows PREEMPT,
+	# PREEMPT_RT or PREEMPT_DYNAMIC there); full and rt have it
+	! grep -qx CONFIG_PREEMPT_RCU=y "$BATS_TEST_TMPDIR/cfg-7.2-lazy/.config"
+	grep -qx CONFIG_PREEMPT_RCU=y "$BATS_TEST_TMPDIR/cfg-7.2-rt/.config"
+}
+
+@test "fetch-source finds 7.2 in Debian unstable and leaves the machine's apt state alone" {
+	sums() { find /etc/apt /var/lib/apt/lists /var/cache/apt -type f -exec sha256sum {} + 2>/dev/null | sort; }
+	before=$(sums)
+	run --separate-stderr "$LB_ROOT/runners/fetch-source" -n 7.2
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[[ "$output" == "7.2 7.2."* ]]
+	[ "$(sums)" = "$before" ]
+	grep -q "^deb \[signed-by=/.*\] http.* sid main$" "$LB_CACHE/debian-sid/sources.list"
+	# build-kernel's 7.2 is the fetched one, its version recorded
+	[ "$(lb_debian_version 7.2)" = "${output#7.2 }" ] || [ -n "$(dpkg-query -W -f='${Version}' linux-source-7.2 2>/dev/null)" ]
 }
 
 @test "no kernel tree or build artefact is tracked by git" {
@@ -41,7 +68,7 @@ setup_file() {
 
 @test "each kernel boots with 2 vCPUs under ACCEL=auto and the module reports CSV" {
 	verdict=$("$LB_ROOT/runners/probe-accel" 2>/dev/null | head -n 1)
-	for k in 6.12 6.1; do
+	for k in $LB_TEST_KERNELS; do
 		out=$BATS_TEST_TMPDIR/$k
 		run lb_guest "$k" 2 auto "$PLAN" "$out"
 		[ "$status" -eq 0 ] || { cat "$out/boot.stderr"; false; }
@@ -72,16 +99,17 @@ setup_file() {
 	! pgrep -f "$out/channel" >/dev/null
 }
 
-@test "icount: two boots give identical module output" {
+@test "icount: two boots give identical module output (1 vCPU byte for byte, 2 vCPUs the same path)" {
 	p=$BATS_TEST_TMPDIR/p
 	echo "workload=tkfast variant=latch readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=10" >"$p"
-	for i in 1 2; do
-		lb_guest_ok 6.12 2 icount "$p" "$BATS_TEST_TMPDIR/ic$i"
+	for v in 1 2; do
+		for i in 1 2; do
+			lb_guest_ok 6.12 "$v" icount "$p" "$BATS_TEST_TMPDIR/ic$v-$i"
+		done
+		[ "$(wc -l <"$BATS_TEST_TMPDIR/ic$v-1/rows.csv")" -eq 2 ]
+		lb_icount_same "$BATS_TEST_TMPDIR/ic$v-1/rows.csv" "$BATS_TEST_TMPDIR/ic$v-2/rows.csv"
 	done
-	[ "$(wc -l <"$BATS_TEST_TMPDIR/ic1/rows.csv")" -eq 2 ]
-	cmp "$BATS_TEST_TMPDIR/ic1/rows.csv" "$BATS_TEST_TMPDIR/ic2/rows.csv"
-	# a stall retry (if any) is part of the deterministic sequence too
-	diff <(grep '^icount_' "$BATS_TEST_TMPDIR/ic1/boot.meta") <(grep '^icount_' "$BATS_TEST_TMPDIR/ic2/boot.meta")
+	cmp "$BATS_TEST_TMPDIR/ic1-1/rows.csv" "$BATS_TEST_TMPDIR/ic1-2/rows.csv"
 }
 
 @test "icount: a vCPU that stops executing is found from its registers, retried with lb.perturb, then exit 125" {
@@ -102,9 +130,15 @@ setup_file() {
 	echo "workload=tkfast variant=latch readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=3000" >"$p"
 	LB_STALL_QUIET_S=2 run lb_guest 6.12 2 icount "$p" "$BATS_TEST_TMPDIR/quiet"
 	[ "$status" -eq 0 ] || { tail -n 5 "$BATS_TEST_TMPDIR/quiet/boot.stderr"; false; }
-	grep -qx "icount_stalls=" "$BATS_TEST_TMPDIR/quiet/boot.meta"
-	# ... although its registers were read while it was quiet
-	grep -q "^icount_watch_reads=[1-9]" "$BATS_TEST_TMPDIR/quiet/boot.meta"
+	# The boot that finished was never called frozen, although its registers
+	# were read while it was quiet (the 3 s run). An earlier attempt may have
+	# met the real quirk during bring-up (it is not deterministic across
+	# hosts; seen once in early boot at setup_boot_APIC_clock): then every
+	# stall recorded is one restart, and the watch read the last attempt too.
+	m=$BATS_TEST_TMPDIR/quiet/boot.meta
+	grep -q "^icount_watch_reads_last=[1-9]" "$m"
+	stalls=$(sed -n 's/^icount_stalls=//p' "$m" | grep -o 'perturb=[0-9]*:' | wc -l)
+	[ "$stalls" -eq "$(sed -n 's/^icount_perturb=//p' "$m")" ]
 }
 
 @test "icount: 6.1 with 2 vCPUs is detected as the SMP bring-up hang, not waited out" {

@@ -6,9 +6,15 @@ LB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=../runners/lib.sh
 . "$LB_ROOT/runners/lib.sh"
 
+# The kernels the suites iterate over: 6.12 first (the one most tests use
+# alone), 6.1, and 7.2 (Debian unstable's; runners/fetch-source). Override
+# with LB_TEST_KERNELS="6.12 6.1" to leave 7.2 out.
+LB_TEST_KERNELS=${LB_TEST_KERNELS:-6.12 6.1 7.2}
+
 # lb_image KVER [PREEMPT]: build kernel + initramfs, print the initramfs path.
+# PREEMPT defaults to the kernel's default model (voluntary; lazy on 7.2).
 lb_image() {
-	local k=$1 p=${2:-voluntary} img
+	local k=$1 p=${2:-$(lb_default_preempt "$1")} img
 	img=$LB_CACHE/initramfs/test-$k-$p.cpio.gz
 	"$LB_ROOT/runners/build-kernel" "$k" "$p" >&2 || return 1
 	LB_PERF=${LB_PERF:-0} "$LB_ROOT/runners/build-initramfs" "$k" "$p" "$img" >&2 || return 1
@@ -21,7 +27,7 @@ lb_guest() {
 	local k=$1 v=$2 a=$3 plan=$4 out=$5 extra=${6:-} t=${7:-300} img rc=0
 	img=$(lb_image "$k") || return 99
 	mkdir -p "$out"
-	"$LB_ROOT/runners/boot" -k "$(lb_kbuild_dir "$k" voluntary)" -i "$img" -p "$plan" \
+	"$LB_ROOT/runners/boot" -k "$(lb_kbuild_dir "$k")" -i "$img" -p "$plan" \
 		-c "$v" -a "$a" -t "$t" -o "$out" -A "latchbench.accel=$a $extra" 2>"$out/boot.stderr" || rc=$?
 	{
 		sed -n 's/^H //p' "$out/channel.txt" | head -n 1
@@ -45,4 +51,25 @@ lb_guest_ok() {
 lb_col() {
 	awk -F, -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		{ print $c["workload"] "/" $c["variant"] "/" $c["context"] "/" $c["writers"] ":" $c[name] }' "$1"
+}
+
+# lb_icount_same A.csv B.csv: two icount result files agree where icount is
+# deterministic. 1-vCPU rows: byte for byte. Rows of more vCPUs: the same
+# configurations and the same interrupt-free path per read (path_ns_per_op),
+# torn and completed counts aside: with several vCPUs QEMU 7.2's round-robin
+# icount lets host timing decide where one vCPU's slice ends and the other's
+# begins (README "Known limits"), which moves read_ops and the batch means
+# but not the path. Prints the first difference.
+lb_icount_same() {
+	local a b
+	a=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+		$c["vcpus"] == 1 { print; next }
+		{ print "vcpus>1:" $c["kernel"] "," $c["vcpus"] "," $c["workload"] "," $c["variant"] "," $c["context"] "," \
+			$c["readers"] "," $c["writers"] "," $c["writer_period_ns"] "," $c["run"] "," $c["path_ns_per_op"] }' "$1")
+	b=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+		$c["vcpus"] == 1 { print; next }
+		{ print "vcpus>1:" $c["kernel"] "," $c["vcpus"] "," $c["workload"] "," $c["variant"] "," $c["context"] "," \
+			$c["readers"] "," $c["writers"] "," $c["writer_period_ns"] "," $c["run"] "," $c["path_ns_per_op"] }' "$2")
+	diff <(echo "$a") <(echo "$b") | head -n 6
+	[ "$a" = "$b" ]
 }

@@ -2,6 +2,7 @@
 # runners/report (cover-letter table) and runners/plots + plots/*.gp, on the
 # synthetic fixtures in tests/fixtures/results.
 
+bats_require_minimum_version 1.5.0
 setup_file() {
 	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 	make -s -C "$ROOT/stats" >&2
@@ -61,7 +62,7 @@ assert_width() {
 	[ "$status" -eq 0 ]
 	r=$(rows <<<"$output")
 	! grep -v -E ' =$' <<<"$r" || false
-	grep -q -E '^  latch +task 1/0 .* -6\.67% =$' <<<"$r"
+	grep -q -E '^  latch +task 1/0 .* -7\.32% =$' <<<"$r"
 	grep -q -E '^  rcu +task 1/0 .* same =$' <<<"$r"
 	[[ "$output" == *"exact: every run identical on both sides"* ]]
 	[[ "$output" == *"guest instructions per op"* ]]
@@ -203,16 +204,19 @@ assert_width() {
 			head -c 200 "$svg" | grep -q '<?xml' && grep -q '</svg>' "$svg"
 		fi
 	done
-	# 20 plots x 2 formats
-	[ "$(find "$PLOTS_TCG" -maxdepth 1 -name '*.png' | wc -l)" -eq 20 ]
-	[ "$(find "$PLOTS_TCG" -maxdepth 1 -name '*.svg' | wc -l)" -eq 20 ]
+	# 19 plots (cyc2ns has one reader count: no readers curve, noted) +
+	# the real functions across versions + the overview, x 2 formats
+	[ "$(find "$PLOTS_TCG" -maxdepth 1 -name '*.png' | wc -l)" -eq 21 ]
+	[ "$(find "$PLOTS_TCG" -maxdepth 1 -name '*.svg' | wc -l)" -eq 21 ]
+	[ ! -e "$PLOTS_TCG/cyc2ns-readers-nowriter.png" ]
+	grep -q 'cyc2ns-readers-nowriter: one reader count only (1): readers plot not drawn' "$BATS_FILE_TMPDIR/tcg.err"
 }
 
 @test "plots: gnuplot said nothing (no warnings) while rendering" {
 	for log in "$PLOTS_TCG"/data/*.log "$PLOTS_IC"/data/*.log; do
 		[ ! -s "$log" ] || { cat "$log" >&2; false; }
 	done
-	[ "$(grep -v '^plots: [0-9]* plots' "$BATS_FILE_TMPDIR/tcg.err")" = "" ]
+	[ "$(grep -v '^plots: [0-9]* plots\|^index: index page\|^plots: .*not drawn' "$BATS_FILE_TMPDIR/tcg.err")" = "" ]
 }
 
 @test "plots: a gnuplot warning fails the run" {
@@ -268,7 +272,7 @@ assert_width() {
 @test "plots: several preempt models: one plot set each, named and titled" {
 	[ -s "$PLOTS_PRE/tcg-2cpu-voluntary-tkfast-period.png" ]
 	[ -s "$PLOTS_PRE/tcg-2cpu-full-tkfast-period.svg" ]
-	grep -q '(tcg, 2 vCPUs, preempt full)' "$PLOTS_PRE/tcg-2cpu-full-tkfast-readers-writer.svg"
+	grep -q '(tcg, 2 vCPUs, preempt full)' "$PLOTS_PRE/tcg-2cpu-full-tkfast-period.svg"
 }
 
 @test "cover-letter: numbers block filled from a run's report, the rest of the letter unchanged" {
@@ -319,4 +323,198 @@ assert_width() {
 	run "$ROOT/runners/cover-letter" RUN=no-such-run 6.12
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"no results.csv"* ]]
+}
+
+# a copy of fixture $1 whose boots ran on clocksource $2 (start) and $3 (end)
+clock_fixture() {
+	local d=$BATS_TEST_TMPDIR/$1-$2-$3
+	cp -r "$FX/$1" "$d"
+	printf '6.12-voluntary-2cpu.clocksource_pinned=tsc\n6.12-voluntary-2cpu.clocksource=%s\n6.12-voluntary-2cpu.clocksource_end=%s\n' "$2" "$3" >>"$d/meta.txt"
+	echo "$d"
+}
+
+@test "clocksources: sides on different clocksources, or one switching mid-run, are flagged; the same one is not" {
+	a=$(clock_fixture fx-pair-base tsc tsc)
+	b=$(clock_fixture fx-pair-shift hpet hpet)
+	c=$(clock_fixture fx-pair-shift tsc tsc)
+	d=$(clock_fixture fx-pair-shift tsc hpet)
+	run "$REPORT" BASE="$a" NEW="$b"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"WARNING: the sides ran on different clocksources (base tsc, new hpet)"* ]]
+	assert_width "$output"
+	# negative control: the same clocksource on both sides is not flagged
+	run "$REPORT" BASE="$a" NEW="$c"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *WARNING*clocksource* ]]
+	[[ "$output" == *"clocksource: tsc"* ]]
+	run "$REPORT" BASE="$a" NEW="$d"
+	[[ "$output" == *"WARNING: clocksource switched"* ]]
+	[[ "$output" == *"mid-run (tsc -> hpet) in boot"* ]]
+}
+
+@test "net cost: every variant's cost over none of the same configuration, exact under icount" {
+	"$ROOT/build/lbstats" summary "$FX/fx-icount/results.csv" >"$BATS_TEST_TMPDIR/s.csv"
+	head -n 1 "$BATS_TEST_TMPDIR/s.csv" | grep -q ',path_mean,path_exact,net_none,net_ci95,net_basis$'
+	run "$REPORT" RUN="$FX/fx-icount" BASE=6.1 NEW=6.12
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Net cost over unsynchronised reads (variant none)"* ]]
+	assert_width "$output"
+}
+
+@test "a large change of a real function is explained from stats/explain.tsv, or called unexplained" {
+	run "$REPORT" RUN="$ROOT/results/reference-icount" BASE=6.1 NEW=6.12
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Large changes of real kernel functions:"* ]]
+	[[ "$output" == *"module_address 6.1 -> 6.12: +"*"code: 6.4's struct"* ]]
+	assert_width "$output"
+	# negative control: without the explanation the change is not hidden
+	: >"$BATS_TEST_TMPDIR/none.tsv"
+	LB_EXPLAIN=$BATS_TEST_TMPDIR/none.tsv run "$REPORT" RUN="$ROOT/results/reference-icount" BASE=6.1 NEW=6.12
+	[[ "$output" == *"module_address 6.1 -> 6.12: +"*"unexplained"* ]]
+}
+
+@test "report, plots and compare without a run use the latest one and say which; none yet: a clear error" {
+	r=$BATS_TEST_TMPDIR/results
+	mkdir -p "$r"
+	cp -r "$FX/fx-icount" "$r/fx-icount"
+	export RESULTS=$r
+	run --separate-stderr "$REPORT"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"no run yet ($r/latest): run 'make bench' first"* ]]
+	ln -s fx-icount "$r/latest"
+	run --separate-stderr "$REPORT"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"using the latest run: fx-icount"* ]]
+	[[ "$output" == *"latchbench: 6.1.192 -> 6.12.118 (run fx-icount)"* ]]
+	run --separate-stderr "$ROOT/runners/compare"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"comparing the kernels of run"* ]]
+	[[ "$output" == *"(run fx-icount)"* ]]
+	run --separate-stderr "$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/p"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"using the latest run: fx-icount"* ]]
+	ls "$BATS_TEST_TMPDIR/p"/*.png >/dev/null
+}
+
+# chromium headless: the index page's body tag after load (data-broken, data-images)
+page_body() {
+	chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--user-data-dir="$BATS_TEST_TMPDIR/chromium" --virtual-time-budget=10000 \
+		--dump-dom "file://$1" 2>/dev/null | grep -o '<body[^>]*>'
+}
+
+@test "index page: plots grouped by question with captions, metadata and report; every image loads in a browser" {
+	command -v chromium >/dev/null || skip "chromium missing (make deps installs it)"
+	f=$PLOTS_IC/index.html
+	[ -f "$f" ]
+	grep -q '<h2 id="q1">Overview: the price of each synchronisation at a glance</h2>' "$f"
+	grep -q 'across kernel versions' "$f"
+	grep -q '<h2 id="meta">Metadata</h2>' "$f"
+	grep -q '<td>accel</td><td>icount</td>' "$f"
+	[ "$(grep -c '<figcaption>' "$f")" -eq "$(ls "$PLOTS_IC"/*.png | wc -l)" ]
+	n=$(ls "$PLOTS_IC"/*.png | wc -l)
+	run page_body "$f"
+	[ "$output" = "<body data-broken=\"0\" data-images=\"$n\">" ]
+	# negative control: a plot gone missing is seen as a broken image
+	cp -r "$PLOTS_IC" "$BATS_TEST_TMPDIR/broken"
+	rm "$BATS_TEST_TMPDIR/broken/overview.png"
+	run page_body "$BATS_TEST_TMPDIR/broken/index.html"
+	[ "$output" = "<body data-broken=\"1\" data-images=\"$n\">" ]
+}
+
+@test "plots: the overview (png, svg, pdf) and the across-versions plots exist; no title is wider than its image" {
+	for f in overview.png overview.svg overview.pdf kernel-functions-versions.png tkfast-versions.png; do
+		[ -s "$PLOTS_IC/$f" ] || { echo "missing $f"; false; }
+	done
+	head -c 5 "$PLOTS_IC/overview.pdf" | grep -q '%PDF-'
+	for png in "$PLOTS_IC"/*.png "$PLOTS_TCG"/*.png; do
+		b=${png%.png}; vars=$(dirname "$png")/data/$(basename "$b").vars.gp
+		# PNG width: bytes 16..19 of the IHDR chunk, big-endian
+		w=$(od -An -tu1 -j16 -N4 "$png" | awk '{ print (($1 * 256 + $2) * 256 + $3) * 256 + $4 }')
+		t=$(sed -n 's/^maintitle = "\(.*\)"$/\1/p' "$vars" | sed 's/\\n/\n/g' | awk '{ if (length > m) m = length } END { print m + 0 }')
+		[ "$w" -ge $((t * 7)) ] || { echo "$png: $w px for a title of $t characters"; false; }
+	done
+}
+
+@test "three kernels in a run: one report per adjacent pair, in version order; two kernels: one" {
+	d=$BATS_TEST_TMPDIR/three
+	mkdir -p "$d"
+	cp "$FX/fx-icount/meta.txt" "$d/"
+	# 7.2.13 rows: a copy of the 6.12.118 rows, listed first (order must not matter)
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "kernel") c = i; print; next }
+		{ r[NR] = $0 } $c == "6.12.118" { $c = "7.2.13"; print }
+		END { for (i = 2; i <= NR; i++) print r[i] }' "$FX/fx-icount/results.csv" >"$d/results.csv"
+	run "$REPORT" --run "$d"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^latchbench: ' <<<"$output")" -eq 2 ]
+	[ "$(grep '^latchbench: ' <<<"$output" | head -n 1)" = "latchbench: 6.1.192 -> 6.12.118 (run fx-icount)" ]
+	[ "$(grep '^latchbench: ' <<<"$output" | tail -n 1)" = "latchbench: 6.12.118 -> 7.2.13 (run fx-icount)" ]
+	[[ "$output" == *"Adjacent kernel pairs, one report each: 6.1.192 -> 6.12.118,"* ]]
+	[[ "$output" == *"Oldest vs newest: report RUN=three BASE=6.1.192 NEW=7.2.13"* ]]
+	# the copied kernel is the same as 6.12: every row of the second pair says same
+	sed -n '/^latchbench: 6.12.118 -> 7.2.13/,/^====/p' <<<"$output" | grep -q 'same =$'
+	! awk 'length > 72' <<<"$output" | grep -q . || false
+	# -o writes the whole thing
+	"$REPORT" --run "$d" -o "$BATS_TEST_TMPDIR/r.txt"
+	[ "$(grep -c '^latchbench: ' "$BATS_TEST_TMPDIR/r.txt")" -eq 2 ]
+	# control: two kernels give one report, no pair list
+	run "$REPORT" --run "$FX/fx-icount"
+	[ "$(grep -c '^latchbench: ' <<<"$output")" -eq 1 ]
+	[[ "$output" != *"Adjacent kernel pairs"* ]]
+}
+
+@test "faithful: each replica vs its real function per kernel, harness overhead; a difference over 3 is explained, within 3 is not" {
+	F=$ROOT/runners/faithful
+	run "$F" "$FX/fx-icount"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"6.12.118 icount 2 vCPUs voluntary"* ]]
+	grep -q -E '^  harness \(empty, the timed loop alone\): tkfast 2 =$' <<<"$output"
+	grep -q -E '^  tkfast +latch +38 = vs ktime_get_mono_fast_ns +44 =: real \+6$' <<<"$output"
+	grep -q -E '^  tkfast +latch +41 = vs ktime_get_mono_fast_ns +46 =: real \+5$' <<<"$output"
+	[[ "$output" == *"tkfast latch vs ktime_get_mono_fast_ns: the real function is called"* ]]
+	! awk 'length > 72' <<<"$output" | grep -q . || false
+	# the report carries the same lines
+	run "$REPORT" --run "$FX/fx-icount"
+	[[ "$output" == *"Replicas vs the real functions they copy"* ]]
+	grep -q -E '^  tkfast +latch +38 = vs ktime_get_mono_fast_ns +44 =: real \+6$' <<<"$output"
+	# control: the real function 2 instructions over the replica: no explanation
+	d=$BATS_TEST_TMPDIR/close
+	mkdir -p "$d"
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print; next }
+		$H["workload"] == "ktime_get_mono_fast_ns" { $H["path_ns_per_op"] -= 4; $H["ns_per_op"] -= 4 } { print }' \
+		"$FX/fx-icount/results.csv" >"$d/results.csv"
+	run "$F" -k 6.12 "$d"
+	[ "$status" -eq 0 ]
+	grep -q -E 'ktime_get_mono_fast_ns +40 =: real \+2$' <<<"$output"
+	[[ "$output" != *"Differences over 3"* ]]
+	[[ "$output" != *"6.1.192"* ]]
+	# a replica without a real counterpart says so
+	printf 'schedclock\tlatch\t-\tno such function here.\n' >"$BATS_TEST_TMPDIR/r.tsv"
+	sed 's/^\([^,]*,[^,]*,[^,]*,\)tkfast,/\1schedclock,/' "$d/results.csv" >"$d/r2.csv" && mv "$d/r2.csv" "$d/results.csv"
+	LB_REPLICAS=$BATS_TEST_TMPDIR/r.tsv run "$F" -k 6.12 "$d"
+	grep -q -E '^  schedclock +latch +38 =: no real counterpart$' <<<"$output"
+	[[ "$output" == *"schedclock latch: no such function here."* ]]
+}
+
+@test "plots: kernels on different models (7.2 lazy) share the across-versions plots and the overview, ticks naming each model" {
+	d=$BATS_TEST_TMPDIR/threem
+	mkdir -p "$d"
+	cp "$FX/fx-icount/meta.txt" "$d/"
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print; next } { print }
+		$H["kernel"] == "6.12.118" { $H["kernel"] = "7.2.13"; $H["preempt"] = "lazy"; r = r $0 ORS }
+		END { printf "%s", r }' "$FX/fx-icount/results.csv" >"$d/results.csv"
+	"$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/p" "$d" 2>/dev/null
+	p=$BATS_TEST_TMPDIR/p
+	[ -s "$p/icount-2cpu-tkfast-versions.png" ] && [ -s "$p/icount-2cpu-overview.pdf" ]
+	grep -qF '\"6.1.192 voluntary\" 1, \"6.12.118 voluntary\" 2, \"7.2.13 lazy\" 3' "$p/data/icount-2cpu-tkfast-versions.vars.gp"
+	grep -q 'preempt per kernel' "$p/icount-2cpu-tkfast-versions.svg"
+	# no partial across-versions plots of one model only
+	[ ! -e "$p/icount-2cpu-voluntary-tkfast-versions.png" ]
+	[ ! -e "$p/icount-2cpu-voluntary-overview.png" ]
+	# the per-model plots stay per model
+	ls "$p"/icount-2cpu-lazy-* >/dev/null
+	# control: one model throughout gives the plain names
+	"$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/q" "$FX/fx-icount" 2>/dev/null
+	[ -s "$BATS_TEST_TMPDIR/q/tkfast-versions.png" ]
 }

@@ -87,7 +87,7 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 @test "summary: header and one row per group" {
 	run "$LB" summary "$FX/fx-tcg/results.csv"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,n,mean,median,stddev,rsd_pct,min,p25,p75,max,ci95_lo,ci95_hi,retries_per_1k,torn_mean,ns_per_write_mean,interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt" ]
+	[ "${lines[0]}" = "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,n,mean,median,stddev,rsd_pct,min,p25,p75,max,ci95_lo,ci95_hi,retries_per_1k,torn_mean,ns_per_write_mean,interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt,path_mean,path_exact,net_none,net_ci95,net_basis" ]
 	groups=$(awk -F, 'NR > 1 { print $1, $2, $3, $4, $5, $6, $7, $8, $9 }' "$FX/fx-tcg/results.csv" | sort -u | wc -l)
 	[ "$(( ${#lines[@]} - 1 ))" -eq "$groups" ]
 }
@@ -177,10 +177,49 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 	run "$LB" summary "$FX/fx-preempt/results.csv"
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 9 ]
-	[[ "${lines[0]}" == *,deferral_ns_mean,preempt ]]
-	[ "$(printf '%s\n' "${lines[@]}" | grep -c ',voluntary$')" -eq 4 ]
-	[ "$(printf '%s\n' "${lines[@]}" | grep -c ',full$')" -eq 4 ]
-	# absent column -> empty last field
-	run "$LB" summary "$FX/fx-icount/results.csv"
-	[[ "${lines[1]}" == *, ]]
+	[[ "${lines[0]}" == *,deferral_ns_mean,preempt,path_mean,* ]]
+	pcol() { printf '%s\n' "${lines[@]}" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "preempt") c = i; next } { print $c }'; }
+	[ "$(pcol | grep -c '^voluntary$')" -eq 4 ]
+	[ "$(pcol | grep -c '^full$')" -eq 4 ]
+	# absent column -> empty field
+	run "$LB" summary "$FX/fx-tcg/results.csv"
+	[ -z "$(pcol | sort -u)" ]
+}
+
+# summary rows of a crafted results file: workload/variant:path_exact:net_none:net_ci95:net_basis
+net_of() {
+	"$LB" summary "$1" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+		{ print $H["workload"] "/" $H["variant"] ":" $H["path_exact"] ":" $H["net_none"] ":" $H["net_ci95"] ":" $H["net_basis"] }'
+}
+
+@test "summary: net cost over none; exact under icount, an interval otherwise; the checks can fail" {
+	f=$BATS_TEST_TMPDIR/n.csv
+	{
+		echo "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,retries,torn,preempt,write_dwell_ns,path_ns_per_op"
+		for r in 0 1; do
+			echo "6.12.1,icount,1,tkfast,latch,task,1,0,none,$r,1000,40.1,0,0,voluntary,0,40.000"
+			echo "6.12.1,icount,1,tkfast,none,task,1,0,none,$r,1000,28.1,0,0,voluntary,0,28.000"
+			echo "6.12.1,icount,1,tkfast,empty,task,1,0,none,$r,1000,2.01,0,0,voluntary,0,2.000"
+			echo "6.12.1,icount,1,latchtree,latch,task,1,0,none,$r,1000,90.5,0,0,voluntary,0,89.820"
+			echo "6.12.1,icount,1,latchtree,none,task,1,0,none,$r,1000,86.1,0,0,voluntary,0,85.376"
+			echo "6.12.1,icount,1,tkfast,seqcount,task,1,1,0,$r,1000,60.1,$((r + 3)),0,voluntary,0,35.$r"
+			echo "6.12.1,icount,1,tkfast,none,task,1,1,0,$r,1000,30.1,0,0,voluntary,0,28.000"
+			echo "6.12.1,tcg,2,tkfast,latch,task,1,0,none,$r,1000,$((500 + 20 * r)),0,0,voluntary,0,75.0"
+			echo "6.12.1,tcg,2,tkfast,none,task,1,0,none,$r,1000,$((130 + 10 * r)),0,0,voluntary,0,60.0"
+		done
+	} >"$f"
+	run net_of "$f"
+	[ "$status" -eq 0 ]
+	echo "$output"
+	[[ "$output" == *"tkfast/latch:exact:12:0:path"* ]]
+	[[ "$output" == *"tkfast/none:exact:0:0:path"* ]]
+	[[ "$output" == *"tkfast/empty:exact:-26:0:path"* ]]
+	# negative controls: a fractional path, a retried read, runs that differ
+	[[ "$output" == *"latchtree/latch:fraction:4.444:"* ]]
+	[[ "$output" == *"tkfast/seqcount:retries:7.05:"* ]]
+	# tcg: the mean ns_per_op, with a 95% interval: 12.706 * sqrt(200/2 + 50/2)
+	line=$(grep '^tkfast/latch:not-icount' <<<"$output")
+	[[ "$line" == "tkfast/latch:not-icount:375:"*":ns_per_op" ]]
+	ci=$(cut -d: -f4 <<<"$line")
+	awk -v c="$ci" 'BEGIN { exit !(c > 142 && c < 142.1) }'
 }

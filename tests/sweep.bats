@@ -65,13 +65,25 @@ quick_env() {
 	! pgrep -f "$run_dir" >/dev/null
 }
 
-@test "icount: the same sweep twice gives identical results.csv" {
+@test "icount: the same sweep twice gives identical results (1 vCPU byte for byte, 2 vCPUs the same paths)" {
 	quick_env
-	export VCPUS=2 DURATION=3
+	export DURATION=3
 	for i in 1 2; do
 		ACCEL=icount RESULTS=$BATS_TEST_TMPDIR/r$i run --separate-stderr "$LB_ROOT/runners/sweep"
 		[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 20; false; }
 	done
-	cmp "$BATS_TEST_TMPDIR"/r1/latest/results.csv "$BATS_TEST_TMPDIR"/r2/latest/results.csv
-	grep -q ",icount,2,tkfast," "$BATS_TEST_TMPDIR"/r1/latest/results.csv
+	r1=$BATS_TEST_TMPDIR/r1/latest/results.csv r2=$BATS_TEST_TMPDIR/r2/latest/results.csv
+	grep -q ",icount,1,tkfast," "$r1"
+	grep -q ",icount,2,tkfast," "$r1"
+	lb_icount_same "$r1" "$r2"
+	# negative controls: one instruction more on a 2-vCPU path, one read more
+	# in a 1-vCPU row
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } NR > 1 && $c["vcpus"] == 2 && !d { $c["path_ns_per_op"] += 1; d = 1 } { print }' \
+		"$r2" >"$BATS_TEST_TMPDIR/bad2.csv"
+	run lb_icount_same "$r1" "$BATS_TEST_TMPDIR/bad2.csv"
+	[ "$status" -ne 0 ]
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } NR > 1 && $c["vcpus"] == 1 && !d { $c["read_ops"] += 1; d = 1 } { print }' \
+		"$r2" >"$BATS_TEST_TMPDIR/bad1.csv"
+	run lb_icount_same "$r1" "$BATS_TEST_TMPDIR/bad1.csv"
+	[ "$status" -ne 0 ]
 }

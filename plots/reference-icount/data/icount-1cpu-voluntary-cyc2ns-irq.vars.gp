@@ -4,7 +4,7 @@ klist = "6.1.192 6.12.118"
 nc = 2
 clist = "hardirq nmi"
 maintitle = "cyc2ns: hardirq/NMI reader outcomes, sums over runs (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
-ymax = 2361880
+ymax = 2414080
 xmax = 5.6
 xticsdef = "set xtics (\"latch\" 1, \"seqcount\" 2, \"rcu\" 3, \"none\" 4, \"empty\" 5)"
 ix1_1 = 0

@@ -3,7 +3,7 @@ nk = 2
 klist = "6.1.192 6.12.118"
 maintitle = "cyc2ns: write-side cost, guest instructions per update vs writer period; 1 reader, 1 writer (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per update"
-ymax = 2450.03
+ymax = 2830.39
 xlo = 400
 xhi = 25000
 xticsdef = "set xtics (\"asap\" 1000, \"10us\" 10000)"

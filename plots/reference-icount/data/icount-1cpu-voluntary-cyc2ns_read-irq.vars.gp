@@ -4,7 +4,7 @@ klist = "6.1.192 6.12.118"
 nc = 2
 clist = "hardirq nmi"
 maintitle = "cyc2ns_read: hardirq/NMI reader outcomes, sums over runs (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
-ymax = 2637560
+ymax = 2543080
 xmax = 1.6
 xticsdef = "set xtics (\"kernel\" 1)"
 ix1_1 = 0

@@ -4,7 +4,7 @@ klist = "6.1.192 6.12.118"
 nc = 2
 clist = "hardirq nmi"
 maintitle = "ktime_get_mono_fast_ns: hardirq/NMI reader outcomes, sums over runs (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
-ymax = 2553240
+ymax = 2552960
 xmax = 1.6
 xticsdef = "set xtics (\"kernel\" 1)"
 ix1_1 = 0

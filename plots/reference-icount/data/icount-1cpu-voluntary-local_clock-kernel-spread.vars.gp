@@ -4,11 +4,11 @@ kl = "6.1.192 6.12.118"
 ixl = "0 1"
 ltl = "11 12"
 bw = 0.34
-ymin = 40.0339
-ymax = 64.3166
+ymin = 39.98
+ymax = 64.322
 xmax = 3.6
 maintitle = "local_clock / kernel: spread over runs (min, p25, median, p75, max) (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"
 xticsdef = "set xtics (\"r1 w0\" 1, \"hardirq r1 w1 asap\" 2, \"nmi r1 w1 asap\" 3) rotate by -30 font ',9'"
-w = 690
+w = 892
 h = 520

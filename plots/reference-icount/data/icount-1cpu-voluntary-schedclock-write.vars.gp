@@ -3,11 +3,11 @@ nk = 2
 klist = "6.1.192 6.12.118"
 maintitle = "schedclock: write-side cost, guest instructions per update vs writer period; 1 reader, 1 writer (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per update"
-ymax = 2773.44
+ymax = 2888.55
 xlo = 400
 xhi = 25000
 xticsdef = "set xtics (\"asap\" 1000, \"10us\" 10000)"
-w = 1100
+w = 1116
 h = 480
 vl1 = "latch seqcount rcu none empty"
 ix1 = "0 1 2 3 4"

@@ -4,8 +4,8 @@ kl = "6.1.192 6.12.118"
 ixl = "0 1"
 ltl = "11 12"
 bw = 0.34
-ymin = 54.2449
-ymax = 135.696
+ymin = 31.16
+ymax = 116.724
 xmax = 5.6
 maintitle = "tkfast / latch: spread over runs (min, p25, median, p75, max) (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"

@@ -3,7 +3,7 @@ nk = 2
 klist = "6.1.192 6.12.118"
 maintitle = "tkfast: guest instructions per op and read retries vs writer period; 1 reader, 1 writer (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"
-ymax = 69.6351
+ymax = 45.1
 rmax = 1
 xlo = 400
 xhi = 25000

@@ -5,7 +5,7 @@ ixl = "0 1"
 ltl = "11 12"
 bw = 0.34
 ymin = 0
-ymax = 79311.5
+ymax = 79310.9
 xmax = 5.6
 maintitle = "tkfast / seqcount: spread over runs (min, p25, median, p75, max) (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per op"

@@ -4,9 +4,9 @@ klist = "6.12.118"
 nc = 1
 clist = "hardirq"
 maintitle = "ktime_get_ns: hardirq/NMI reader outcomes, sums over runs (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
-ymax = 2579000
+ymax = 2578120
 xmax = 1.6
 xticsdef = "set xtics (\"kernel\" 1)"
 ix1_1 = 0
-w = 650
+w = 820
 h = 460

@@ -4,10 +4,10 @@ klist = "6.12.118"
 nc = 2
 clist = "hardirq nmi"
 maintitle = "ktime_get_real_fast_ns: hardirq/NMI reader outcomes, sums over runs (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
-ymax = 2546160
+ymax = 2545560
 xmax = 1.6
 xticsdef = "set xtics (\"kernel\" 1)"
 ix1_1 = 0
 ix2_1 = 1
-w = 650
+w = 900
 h = 840

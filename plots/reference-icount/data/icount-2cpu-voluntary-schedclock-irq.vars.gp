@@ -4,10 +4,10 @@ klist = "6.12.118"
 nc = 2
 clist = "hardirq nmi"
 maintitle = "schedclock: hardirq/NMI reader outcomes, sums over runs (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
-ymax = 2372360
+ymax = 2529600
 xmax = 5.6
 xticsdef = "set xtics (\"latch\" 1, \"seqcount\" 2, \"rcu\" 3, \"none\" 4, \"empty\" 5)"
 ix1_1 = 0
 ix2_1 = 1
-w = 650
+w = 804
 h = 840

@@ -3,11 +3,11 @@ nk = 1
 klist = "6.12.118"
 maintitle = "schedclock: write-side cost, guest instructions per update vs writer period; 2 readers, 1 writer (icount, 2 vCPUs, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 ylab = "guest instructions per update"
-ymax = 4564.21
+ymax = 5254.18
 xlo = 400
 xhi = 25000
 xticsdef = "set xtics (\"asap\" 1000, \"10us\" 10000)"
-w = 650
+w = 1132
 h = 480
 vl1 = "latch seqcount rcu none empty"
 ix1 = "0 1 2 3 4"
