@@ -62,14 +62,17 @@ lb_col() {
 # but not the path. Prints the first difference.
 lb_icount_same() {
 	local a b
-	a=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
-		$c["vcpus"] == 1 { print; next }
-		{ print "vcpus>1:" $c["kernel"] "," $c["vcpus"] "," $c["workload"] "," $c["variant"] "," $c["context"] "," \
-			$c["readers"] "," $c["writers"] "," $c["writer_period_ns"] "," $c["run"] "," $c["path_ns_per_op"] }' "$1")
-	b=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
-		$c["vcpus"] == 1 { print; next }
-		{ print "vcpus>1:" $c["kernel"] "," $c["vcpus"] "," $c["workload"] "," $c["variant"] "," $c["context"] "," \
-			$c["readers"] "," $c["writers"] "," $c["writer_period_ns"] "," $c["run"] "," $c["path_ns_per_op"] }' "$2")
+	a=$(lb_icount_rows "$1")
+	b=$(lb_icount_rows "$2")
 	diff <(echo "$a") <(echo "$b") | head -n 6
 	[ "$a" = "$b" ]
+}
+
+# lb_icount_rows CSV: what lb_icount_same compares: 1-vCPU rows whole, other
+# rows as their configuration and path_ns_per_op.
+lb_icount_rows() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+		$c["vcpus"] == 1 { print; next }
+		{ print "vcpus>1:" $c["kernel"] "," $c["vcpus"] "," $c["workload"] "," $c["variant"] "," $c["context"] "," \
+			$c["readers"] "," $c["writers"] "," $c["writer_period_ns"] "," $c["run"] "," $c["path_ns_per_op"] }' "$1"
 }

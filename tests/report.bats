@@ -437,14 +437,19 @@ page_body() {
 	done
 }
 
+# three_kernels DIR MODEL: fx-icount plus a 7.2.13 kernel, a copy of its
+# 6.12.118 rows run under MODEL, listed first (row order must not matter)
+three_kernels() {
+	mkdir -p "$1"
+	cp "$FX/fx-icount/meta.txt" "$1/"
+	awk -F, -v OFS=, -v model="$2" 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print; next }
+		{ r[NR] = $0 } $H["kernel"] == "6.12.118" { $H["kernel"] = "7.2.13"; $H["preempt"] = model; print }
+		END { for (i = 2; i <= NR; i++) print r[i] }' "$FX/fx-icount/results.csv" >"$1/results.csv"
+}
+
 @test "three kernels in a run: one report per adjacent pair, in version order; two kernels: one" {
 	d=$BATS_TEST_TMPDIR/three
-	mkdir -p "$d"
-	cp "$FX/fx-icount/meta.txt" "$d/"
-	# 7.2.13 rows: a copy of the 6.12.118 rows, listed first (order must not matter)
-	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "kernel") c = i; print; next }
-		{ r[NR] = $0 } $c == "6.12.118" { $c = "7.2.13"; print }
-		END { for (i = 2; i <= NR; i++) print r[i] }' "$FX/fx-icount/results.csv" >"$d/results.csv"
+	three_kernels "$d" voluntary
 	run "$REPORT" --run "$d"
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^latchbench: ' <<<"$output")" -eq 2 ]
@@ -499,11 +504,7 @@ page_body() {
 
 @test "plots: kernels on different models (7.2 lazy) share the across-versions plots and the overview, ticks naming each model" {
 	d=$BATS_TEST_TMPDIR/threem
-	mkdir -p "$d"
-	cp "$FX/fx-icount/meta.txt" "$d/"
-	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print; next } { print }
-		$H["kernel"] == "6.12.118" { $H["kernel"] = "7.2.13"; $H["preempt"] = "lazy"; r = r $0 ORS }
-		END { printf "%s", r }' "$FX/fx-icount/results.csv" >"$d/results.csv"
+	three_kernels "$d" lazy
 	"$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/p" "$d" 2>/dev/null
 	p=$BATS_TEST_TMPDIR/p
 	[ -s "$p/icount-2cpu-tkfast-versions.png" ] && [ -s "$p/icount-2cpu-overview.pdf" ]
