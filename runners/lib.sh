@@ -335,6 +335,19 @@ lb_meta_set() {
 	{ grep -v "^$2=" "$1/meta.txt" || true; echo "$2=$3"; } | lb_atomic_write "$1/meta.txt"
 }
 
+# lb_meta_merge DIR PREFIX FILE: every KEY=VALUE line of FILE as PREFIX.KEY in
+# DIR/meta.txt, in one atomic write (the same result as lb_meta_set per line:
+# earlier values of those keys dropped, the new ones appended in FILE's order,
+# a repeated key kept once, last value, at its last place).
+lb_meta_merge() {
+	awk -v pre="$2." 'FNR == 1 { f++ }
+		f == 1 { if ($0 == "") next; k = pre substr($0, 1, index($0 "=", "=") - 1)
+			 ord[++n] = k; last[k] = n; v[k] = substr($0, length(k) - length(pre) + 2); next }
+		{ k = substr($0, 1, index($0 "=", "=") - 1); if (!(k in v)) print }
+		END { for (i = 1; i <= n; i++) if (last[ord[i]] == i) print ord[i] "=" v[ord[i]] }' "$3" "$1/meta.txt" |
+		lb_atomic_write "$1/meta.txt"
+}
+
 # lb_spec FILE KEY: value of KEY= in a key=value file (a boot's spec), empty if absent.
 lb_spec() { sed -n "s/^$2=//p" "$1" | head -n 1; }
 
