@@ -115,8 +115,18 @@ lb_fragments() {
 	esac
 }
 
-# Build directory of one kernel flavour: <ver>-<flavour> (see lb_flavour_ok).
-lb_kbuild_dir() { printf '%s/build/%s-%s\n' "$LB_CACHE" "$1" "${2:-$(lb_default_preempt "$1")}"; }
+# Build directory of one kernel flavour (see lb_flavour_ok): lb-build-<flavour>,
+# a direct child of the extracted source tree src/<ver>. Kbuild then uses the
+# relative srctree "..", so compiler command lines name no absolute path and
+# ccache serves every identical file to any other tree built the same way
+# (runners/build-tree's exported trees: a 6.12 revision recompiles only the
+# files it changes, even on its first build).
+lb_kbuild_dir() { printf '%s/src/%s/lb-build-%s\n' "$LB_CACHE" "$1" "${2:-$(lb_default_preempt "$1")}"; }
+# lb_kbuild_flavour DIR: "KVER FLAVOUR" of a build directory from lb_kbuild_dir
+lb_kbuild_flavour() {
+	local d=${1%/}
+	printf '%s %s\n' "$(basename "$(dirname "$d")")" "${d##*/lb-build-}"
+}
 
 # lb_debian_version KVER: the Debian version of linux-source-KVER: the installed
 # package's, else the one runners/fetch-source recorded for its copy in
