@@ -5,6 +5,8 @@
 #   make compare KSRC=DIR BASE=REV NEW=REV   before/after numbers for your own
 #                kernel change (or PATCHES=SERIES; README "Your own kernel")
 #   make check   the debug-kernel tier: lockdep/KASAN/UBSAN/KCSAN kernels (not in make test)
+#   make check-rt  the PREEMPT_RT tier: 6.12-rt and 7.2-rt, readers in NMI and
+#                hardirq on the writer's CPU (tests/rt.bats; not in make test)
 #   make cover-letter [RUN=ID]   numbers from a run's report into patches/*/0000-*
 #   make faithful  the harness overhead and each replica vs its real function,
 #                per kernel (an icount sweep, 1 vCPU; runners/faithful)
@@ -16,7 +18,7 @@ PREEMPT ?=
 SCHED ?= local
 export KERNELS SCHED
 
-.PHONY: all deps kernel kernels module initramfs bench compare plots report cover-letter stats test check lint clean help faithful
+.PHONY: all deps kernel kernels module initramfs bench compare plots report cover-letter stats test check check-rt lint clean help faithful
 
 all: help
 
@@ -88,6 +90,10 @@ check: deps stats
 	@rc=0; tests/run tests/check.bats || rc=$$?; \
 	cat build/check/summary.txt build/check/bad-load-table.txt 2>/dev/null; exit $$rc
 
+# The PREEMPT_RT tier (tests/rt.bats): builds 6.12-rt and 7.2-rt (stamped).
+check-rt: deps stats
+	tests/run tests/rt.bats
+
 lint:
 	shellcheck -x runners/* tests/run tests/helpers.bash tests/fixtures/gen-fixtures .ci/run
 	@for f in bench-module/*.[ch]; do \
@@ -103,7 +109,7 @@ clean:
 REF_ENV = KERNELS="6.1 6.12 7.2" VCPUS="1 2" WORKLOADS=all VARIANTS=all \
 	CONTEXTS="task nmi hardirq" WRITER_PERIODS="none 10000 0" RUNS=3 DURATION=10
 REF_ACCELS ?= icount tcg
-.PHONY: reference
+.PHONY: reference reference-rt
 reference: deps stats
 	@set -e; for a in $(REF_ACCELS); do \
 		if [ $$a = tcg ]; then pre="voluntary lazy full"; else pre=""; fi ; \
@@ -116,3 +122,16 @@ reference: deps stats
 		runners/faithful reference-$$a > results/reference-$$a/faithful.txt ; \
 		runners/plots reference-$$a ; \
 	done
+
+# The PREEMPT_RT study, committed as results/reference-icount-rt: 6.12 and 7.2
+# (x86 has RT from 6.12), each on its default model and on PREEMPT_RT, under
+# icount; the sweep skips the models a kernel lacks (6.12 lazy, 7.2 voluntary)
+# with one line each.
+reference-rt: deps stats
+	@set -e; rm -rf results/reference-icount-rt plots/reference-icount-rt ; \
+	run=$$($(REF_ENV) KERNELS="6.12 7.2" PREEMPT="voluntary lazy rt" ACCEL=icount runners/sweep) ; \
+	mv "$$run" results/reference-icount-rt ; rm -rf results/reference-icount-rt/boots ; \
+	sed -i "s/^run_id=.*/run_id=reference-icount-rt/" results/reference-icount-rt/meta.txt ; \
+	ln -sfn reference-icount-rt results/latest ; \
+	runners/report RUN=reference-icount-rt -o results/reference-icount-rt/report.txt ; \
+	runners/plots reference-icount-rt

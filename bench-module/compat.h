@@ -34,6 +34,17 @@
  *    defines LB_LATCH_NEW_API when the tree's rbtree_latch.h calls
  *    write_seqcount_latch_begin() (6.13 on), else raw_*.  Without KCSAN the
  *    two compile to the same code.
+ *  - PREEMPT_RT (6.12 and 7.2 on x86): a seqcount_spinlock_t reader
+ *    (read_seqbegin(), read_seqcount_begin(), even raw_read_seqcount())
+ *    that sees an odd count takes the writer's lock, a sleeping lock on RT,
+ *    to wait for it.  From hardirq or NMI on the writer's own CPU that
+ *    blocks in interrupt context for good (seen: the NMI reader of the
+ *    seqcount variant hung the guest, RCU stall, reader task in D).  The
+ *    bounded readers used from interrupts read the bare seqcount_t inside
+ *    (lb_seqcount_bare()), which never locks, and count the odd count as
+ *    would_deadlock: on RT the real reader would deadlock the same way,
+ *    sleeping instead of spinning.  Every tree from 6.1 on has the
+ *    seqcount_t as the first member, .seqcount, of seqcount_LOCKNAME_t.
  * A tree older than 6.1 is refused by Kbuild with the version it found.
  *
  * Exports a tree may lack.  cyc2ns_read_begin/end() and __module_address()
@@ -58,6 +69,9 @@
 #endif
 
 #define LB_ENTRY(x...) x,
+
+/* The plain seqcount_t of a seqcount_spinlock_t: no RT lock on odd counts. */
+#define lb_seqcount_bare(s) (&(s)->seqcount)
 
 #ifdef LB_LATCH_NEW_API
 static __always_inline unsigned int lb_latch_read_begin(const seqcount_latch_t *s)

@@ -9,6 +9,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/seqlock.h>
+#include "compat.h"
 #include "latchtree.h"
 
 struct ltr_state {
@@ -34,7 +35,13 @@ static __always_inline unsigned long ltr_lookup(void *p, unsigned long key,
 			break;
 		}
 		(*loops)++;
-		seq = raw_read_seqcount(&st->seq);
+		/*
+		 * From hardirq/NMI (limit set): the bare count, as on PREEMPT_RT
+		 * the seqcount_spinlock_t read takes the writer's sleeping lock
+		 * on an odd count (compat.h).
+		 */
+		seq = limit ? raw_read_seqcount(lb_seqcount_bare(&st->seq)) :
+			      raw_read_seqcount(&st->seq);
 		nd = lt_rb_find(&st->rb.root, key);
 	} while (!nd && ((seq & 1) || read_seqcount_retry(&st->seq, seq)));
 	if (nd)

@@ -2,10 +2,13 @@
 /*
  * Variant "seqcount": one copy under a seqlock_t (seqcount + spinlock),
  * the writer with interrupts off, readers retrying -- tk_core's scheme.
- * A reader that interrupts its own writer spins on an odd count forever;
- * the bounded section used from hardirq/NMI reports that as a deadlock.
+ * A reader that interrupts its own writer spins on an odd count forever
+ * (on PREEMPT_RT it would take the writer's sleeping lock from the
+ * interrupt instead); the bounded section used from hardirq/NMI reads the
+ * bare count (compat.h) and reports either as a deadlock.
  */
 #include <linux/seqlock.h>
+#include "compat.h"
 
 struct seqc_state {
 	seqlock_t lock;
@@ -36,13 +39,13 @@ static __always_inline u64 seqc_section(void *p, struct shape_data *s, u64 in,
 			return 0;
 		}
 		(*loops)++;
-		seq = raw_read_seqcount(&st->lock.seqcount);
+		seq = raw_read_seqcount(lb_seqcount_bare(&st->lock.seqcount));
 		if (seq & 1) {
 			cpu_relax();
 			continue;
 		}
 		ret = copy_access(s, &st->data, in, check);
-		if (!read_seqcount_retry(&st->lock.seqcount, seq))
+		if (!read_seqcount_retry(lb_seqcount_bare(&st->lock.seqcount), seq))
 			return ret;
 	}
 }

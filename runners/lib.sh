@@ -122,6 +122,19 @@ lb_fragments() {
 # (runners/build-tree's exported trees: a 6.12 revision recompiles only the
 # files it changes, even on its first build).
 lb_kbuild_dir() { printf '%s/src/%s/lb-build-%s\n' "$LB_CACHE" "$1" "${2:-$(lb_default_preempt "$1")}"; }
+# lb_set_cc: sets cc, the compiler of kernel builds: "ccache gcc" when ccache
+# is installed, in depend mode unless CCACHE_DEPEND says otherwise (a miss then
+# compiles once, with no separate preprocessor pass: the header list comes
+# from kbuild's own -MMD), else plain gcc.
+lb_set_cc() {
+	# shellcheck disable=SC2034 # cc is for the caller
+	cc=gcc
+	if command -v ccache >/dev/null; then
+		# shellcheck disable=SC2034
+		cc="ccache gcc"
+		export CCACHE_DEPEND=${CCACHE_DEPEND:-true}
+	fi
+}
 # lb_kbuild_flavour DIR: "KVER FLAVOUR" of a build directory from lb_kbuild_dir
 lb_kbuild_flavour() {
 	local d=${1%/}

@@ -21,13 +21,14 @@ lb_image() {
 	echo "$img"
 }
 
-# lb_guest KVER VCPUS ACCEL PLAN OUTDIR [EXTRA_CMDLINE] [TIMEOUT]: boot once;
-# returns boot's exit status. Rows: OUTDIR/rows.csv (header + R records).
+# lb_guest KVER VCPUS ACCEL PLAN OUTDIR [EXTRA_CMDLINE] [TIMEOUT] [PREEMPT]: boot
+# once; returns boot's exit status. Rows: OUTDIR/rows.csv (header + R records).
 lb_guest() {
-	local k=$1 v=$2 a=$3 plan=$4 out=$5 extra=${6:-} t=${7:-300} img rc=0
-	img=$(lb_image "$k") || return 99
+	local k=$1 v=$2 a=$3 plan=$4 out=$5 extra=${6:-} t=${7:-300} p=${8:-} img rc=0
+	[ -n "$p" ] || p=$(lb_default_preempt "$k")
+	img=$(lb_image "$k" "$p") || return 99
 	mkdir -p "$out"
-	"$LB_ROOT/runners/boot" -k "$(lb_kbuild_dir "$k")" -i "$img" -p "$plan" \
+	"$LB_ROOT/runners/boot" -k "$(lb_kbuild_dir "$k" "$p")" -i "$img" -p "$plan" \
 		-c "$v" -a "$a" -t "$t" -o "$out" -A "latchbench.accel=$a $extra" 2>"$out/boot.stderr" || rc=$?
 	{
 		sed -n 's/^H //p' "$out/channel.txt" | head -n 1
