@@ -1,0 +1,18 @@
+datafile = "/work/main/plots/reference-icount-rt/data/icount-1cpu-rt-cyc2ns-period.dat"
+nk = 2
+klist = "6.12.118 7.2.13"
+maintitle = "cyc2ns: guest instructions per op and read retries vs writer period; 1 reader, 1 writer (icount, 1 vCPU, preempt rt)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
+ylab = "guest instructions per op"
+ymax = 39.6
+rmax = 1
+xlo = 400
+xhi = 25000
+xticsdef = "set xtics (\"asap\" 1000, \"10us\" 10000)"
+w = 1100
+h = 760
+vl1 = "latch seqcount rcu none empty"
+ix1 = "0 1 2 3 4"
+cl1 = "1 2 3 4 5"
+vl2 = "latch seqcount rcu none empty"
+ix2 = "5 6 7 8 9"
+cl2 = "1 2 3 4 5"

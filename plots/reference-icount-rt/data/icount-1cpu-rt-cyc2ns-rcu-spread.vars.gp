@@ -1,0 +1,14 @@
+datafile = "/work/main/plots/reference-icount-rt/data/icount-1cpu-rt-cyc2ns-rcu-spread.dat"
+nkp = 2
+kl = "6.12.118 7.2.13"
+ixl = "0 1"
+ltl = "11 12"
+bw = 0.34
+ymin = 32.04
+ymax = 67.356
+xmax = 5.6
+maintitle = "cyc2ns / rcu: spread over runs (min, p25, median, p75, max) (icount, 1 vCPU, preempt rt)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
+ylab = "guest instructions per op"
+xticsdef = "set xtics (\"r1 w0\" 1, \"r1 w1 asap\" 2, \"r1 w1 10us\" 3, \"hardirq r1 w1 asap\" 4, \"nmi r1 w1 asap\" 5) rotate by -30 font ',9'"
+w = 910
+h = 520

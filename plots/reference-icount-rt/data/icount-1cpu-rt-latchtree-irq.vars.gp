@@ -1,0 +1,15 @@
+datafile = "/work/main/plots/reference-icount-rt/data/icount-1cpu-rt-latchtree-irq.dat"
+nk = 2
+klist = "6.12.118 7.2.13"
+nc = 2
+clist = "hardirq nmi"
+maintitle = "latchtree: hardirq/NMI reader outcomes, sums over runs (icount, 1 vCPU, preempt rt)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
+ymax = 2705920
+xmax = 6.6
+xticsdef = "set xtics (\"latch\" 1, \"rbtree-seqcount\" 2, \"rwlock\" 3, \"rcu\" 4, \"none\" 5, \"empty\" 6)"
+ix1_1 = 0
+ix1_2 = 1
+ix2_1 = 2
+ix2_2 = 3
+w = 1100
+h = 840

@@ -1,0 +1,13 @@
+datafile = "/work/main/plots/reference-icount-rt/data/icount-1cpu-voluntary-tkfast-irq.dat"
+nk = 1
+klist = "6.12.118"
+nc = 2
+clist = "hardirq nmi"
+maintitle = "tkfast: hardirq/NMI reader outcomes, sums over runs (icount, 1 vCPU, preempt voluntary)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
+ymax = 2515680
+xmax = 5.6
+xticsdef = "set xtics (\"latch\" 1, \"seqcount\" 2, \"rcu\" 3, \"none\" 4, \"empty\" 5)"
+ix1_1 = 0
+ix2_1 = 1
+w = 764
+h = 840

@@ -1,0 +1,13 @@
+datafile = "/work/main/plots/reference-icount-rt/data/icount-2cpu-lazy-module_address-irq.dat"
+nk = 1
+klist = "7.2.13"
+nc = 2
+clist = "hardirq nmi"
+maintitle = "module_address: hardirq/NMI reader outcomes, sums over runs (icount, 2 vCPUs, preempt lazy)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
+ymax = 2153960
+xmax = 1.6
+xticsdef = "set xtics (\"kernel\" 1)"
+ix1_1 = 0
+ix2_1 = 1
+w = 796
+h = 840

@@ -1,0 +1,14 @@
+datafile = "/work/main/plots/reference-icount-rt/data/icount-2cpu-rt-ktime_get_raw_fast_ns-kernel-spread.dat"
+nkp = 2
+kl = "6.12.118 7.2.13"
+ixl = "0 1"
+ltl = "11 12"
+bw = 0.34
+ymin = 40.84
+ymax = 66.476
+xmax = 3.6
+maintitle = "ktime_get_raw_fast_ns / kernel: spread over runs (min, p25, median, p75, max) (icount, 2 vCPUs, preempt rt)\nicount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
+ylab = "guest instructions per op"
+xticsdef = "set xtics (\"r2 w0\" 1, \"hardirq r1 w1 asap\" 2, \"nmi r1 w1 asap\" 3) rotate by -30 font ',9'"
+w = 924
+h = 520
