@@ -109,16 +109,19 @@ clean:
 REF_ENV = KERNELS="6.1 6.12 7.2" VCPUS="1 2" WORKLOADS=all VARIANTS=all \
 	CONTEXTS="task nmi hardirq" WRITER_PERIODS="none 10000 0" RUNS=3 DURATION=10
 REF_ACCELS ?= icount tcg
+# $(call ref_keep,NAME): the sweep's run directory ($$run) becomes the committed
+# results/NAME (no boot logs, run_id NAME, results/latest), with its report.
+ref_keep = mv "$$run" results/$(1) ; rm -rf results/$(1)/boots ; \
+	sed -i "s/^run_id=.*/run_id=$(1)/" results/$(1)/meta.txt ; \
+	ln -sfn $(1) results/latest ; \
+	runners/report RUN=$(1) -o results/$(1)/report.txt
 .PHONY: reference reference-rt
 reference: deps stats
 	@set -e; for a in $(REF_ACCELS); do \
 		if [ $$a = tcg ]; then pre="voluntary lazy full"; else pre=""; fi ; \
 		rm -rf results/reference-$$a plots/reference-$$a ; \
 		run=$$($(REF_ENV) PREEMPT="$$pre" ACCEL=$$a runners/sweep) ; \
-		mv "$$run" results/reference-$$a ; rm -rf results/reference-$$a/boots ; \
-		sed -i "s/^run_id=.*/run_id=reference-$$a/" results/reference-$$a/meta.txt ; \
-		ln -sfn reference-$$a results/latest ; \
-		runners/report RUN=reference-$$a -o results/reference-$$a/report.txt ; \
+		$(call ref_keep,reference-$$a) ; \
 		runners/faithful reference-$$a > results/reference-$$a/faithful.txt ; \
 		runners/plots reference-$$a ; \
 	done
@@ -130,8 +133,5 @@ reference: deps stats
 reference-rt: deps stats
 	@set -e; rm -rf results/reference-icount-rt plots/reference-icount-rt ; \
 	run=$$($(REF_ENV) KERNELS="6.12 7.2" PREEMPT="voluntary lazy rt" ACCEL=icount runners/sweep) ; \
-	mv "$$run" results/reference-icount-rt ; rm -rf results/reference-icount-rt/boots ; \
-	sed -i "s/^run_id=.*/run_id=reference-icount-rt/" results/reference-icount-rt/meta.txt ; \
-	ln -sfn reference-icount-rt results/latest ; \
-	runners/report RUN=reference-icount-rt -o results/reference-icount-rt/report.txt ; \
+	$(call ref_keep,reference-icount-rt) ; \
 	runners/plots reference-icount-rt

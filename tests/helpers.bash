@@ -54,6 +54,15 @@ lb_col() {
 		{ print $c["workload"] "/" $c["variant"] "/" $c["context"] "/" $c["writers"] ":" $c[name] }' "$1"
 }
 
+# lb_irq_rows FILE: the hardirq/NMI rows of a CSV with a header, one per line:
+# workload variant context delivered mid completed deadlock max_spin deferral
+lb_irq_rows() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["context"] != "task" { print $c["workload"], $c["variant"], $c["context"],
+			$c["interrupts_delivered"], $c["interrupted_mid_write"], $c["completed"],
+			$c["would_deadlock"], $c["max_spin"], $c["deferral_ns"] }' "$1"
+}
+
 # lb_icount_same A.csv B.csv: two icount result files agree where icount is
 # deterministic. 1-vCPU rows: byte for byte. Rows of more vCPUs: the same
 # configurations and the same interrupt-free path per read (path_ns_per_op),

@@ -19,14 +19,6 @@ setup_file() {
 	done
 }
 
-# irq FILE: workload variant context delivered mid completed deadlock max_spin deferral
-irq() {
-	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["context"] != "task" { print $c["workload"], $c["variant"], $c["context"],
-			$c["interrupts_delivered"], $c["interrupted_mid_write"], $c["completed"],
-			$c["would_deadlock"], $c["max_spin"], $c["deferral_ns"] }' "$1"
-}
-
 check_accel() {
 	local a=$1 f=$BATS_FILE_TMPDIR/$1/rows.csv n=0
 	grep -q '^X 0' "$BATS_FILE_TMPDIR/$a/channel.txt"
@@ -53,7 +45,7 @@ check_accel() {
 			[ "$dl" -gt 0 ] && [ "$comp" -eq "$dl" ] && [ "$dead" -eq 0 ] ||
 				{ echo "$a $w kernel nmi: delivered=$dl completed=$comp"; return 1; } ;;
 		esac
-	done < <(irq "$f")
+	done < <(lb_irq_rows "$f")
 	# 4 workloads x (5 or 6 variants) x 2 contexts + 2 kernel functions
 	[ "$n" -eq $((2 * (3 * 5 + 6) + 2)) ] || { echo "$a: $n irq rows"; return 1; }
 }

@@ -44,7 +44,7 @@ rows() { echo "$BATS_FILE_TMPDIR/$1/rows.csv"; }
 @test "PREEMPT_RT: latch completes mid-write; seqcount readers would deadlock in NMI and in hardirq (irqsave leaves interrupts on)" {
 	for k in $RT_KERNELS; do
 		n=0
-		while read -r w v ctx dl mid comp dead; do
+		while read -r w v ctx dl mid comp dead _; do
 			n=$((n + 1))
 			case $v in
 			latch | rcu | none | empty)
@@ -56,10 +56,7 @@ rows() { echo "$BATS_FILE_TMPDIR/$1/rows.csv"; }
 					{ echo "$k-rt $w $v $ctx: delivered=$dl mid=$mid deadlock=$dead"; false; } ;;
 			*) echo "$k-rt: unexpected variant $v"; false ;;
 			esac
-		done < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-			$c["context"] != "task" { print $c["workload"], $c["variant"], $c["context"],
-				$c["interrupts_delivered"], $c["interrupted_mid_write"], $c["completed"],
-				$c["would_deadlock"] }' "$(rows "$k")")
+		done < <(lb_irq_rows "$(rows "$k")")
 		# 4 workloads x (5 or 6 variants) x 2 contexts
 		[ "$n" -eq $((2 * (3 * 5 + 6))) ] || { echo "$k-rt: $n interrupt rows"; false; }
 	done
