@@ -1,7 +1,8 @@
 # latchbench: seqcount latch vs seqcount vs RCU, measured in QEMU guests.
 #   make bench   run the default sweep (PROFILE=quick|full, see runners/sweep)
 #   make bench SCHED=slurm   the same sweep as Slurm jobs (README "Sweeps on a Slurm cluster")
-#   make test    run every test suite (bats)
+#   make test    the fast test tier: host-side suites and 6.12 built and booted (bats)
+#   make check-versions  the per-kernel tests on 6.1 and 7.2, the 6.1 icount SMP hang
 #   make compare KSRC=DIR BASE=REV NEW=REV   before/after numbers for your own
 #                kernel change (or PATCHES=SERIES; README "Your own kernel")
 #   make check   the debug-kernel tier: lockdep/KASAN/UBSAN/KCSAN kernels (not in make test)
@@ -18,7 +19,7 @@ PREEMPT ?=
 SCHED ?= local
 export KERNELS SCHED
 
-.PHONY: all deps kernel kernels module initramfs bench compare plots report cover-letter stats test check check-rt lint clean help faithful
+.PHONY: all deps kernel kernels module initramfs bench compare plots report cover-letter stats test check-versions check check-rt lint clean help faithful
 
 all: help
 
@@ -80,8 +81,19 @@ report: stats
 cover-letter: stats
 	runners/cover-letter $(if $(RUN),RUN=$(RUN))
 
+# The test tiers (README "Test tiers"). make test: everything on the host and
+# one kernel, TEST_KERNELS, built and booted; make check-versions: the tests
+# that go over every kernel, on the others (VERSION_KERNELS), and the 6.1
+# icount SMP hang. .ci/run runs both.
+TEST_KERNELS ?= 6.12
+VERSION_KERNELS ?= 6.1 7.2
+test: KERNELS = $(TEST_KERNELS)
 test: deps stats
-	tests/run
+	LB_TEST_KERNELS="$(TEST_KERNELS)" tests/run
+
+check-versions: KERNELS = $(VERSION_KERNELS)
+check-versions: deps stats
+	LB_TEST_KERNELS="$(VERSION_KERNELS)" tests/run --versions
 
 # The debug check (tests/check.bats, not part of `make test`): every configuration in
 # the debug kernels (lockdep/KASAN/UBSAN/kmemleak, KCSAN), consoles scanned, soak,

@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # The benchmark module in a booted guest: every workload x variant runs,
 # the torn-read check catches the unsynchronised control, retries behave,
-# bad parameters are refused and the guest stays healthy.
+# bad parameters are refused and the guest stays healthy. Tests tagged
+# per-kernel go over LB_TEST_KERNELS (6.12 in `make test`, 6.1 and 7.2 in
+# `make check-versions`); the rest use 6.12.
 
 load helpers
 
@@ -25,6 +27,7 @@ setup_file() {
 
 rows() { lb_col "$BATS_FILE_TMPDIR/$1/rows.csv" "$2"; }
 
+# bats test_tags=per-kernel
 @test "every workload x variant returns rows on every kernel (2 vCPUs)" {
 	for k in $LB_TEST_KERNELS; do
 		f=$BATS_FILE_TMPDIR/$k/rows.csv
@@ -45,6 +48,7 @@ rows() { lb_col "$BATS_FILE_TMPDIR/$1/rows.csv" "$2"; }
 	done
 }
 
+# bats test_tags=per-kernel
 @test "the unsynchronised control shows torn reads under a writer, every other variant none" {
 	# Under a writer that dwells 2 us mid-update (write_dwell_ns, a stress
 	# knob), every reader overlapping it lands in the window: "none" must be
@@ -68,6 +72,7 @@ rows() { lb_col "$BATS_FILE_TMPDIR/$1/rows.csv" "$2"; }
 	done
 }
 
+# bats test_tags=per-kernel
 @test "no writer, no retries; seqcount readers retry under a writer at period 0" {
 	# (the dwell rows are left out: a reader that finds the count odd for the
 	# whole 2 us dwell waits in read_seqcount_begin() rather than retrying)
@@ -90,11 +95,13 @@ rows() { lb_col "$BATS_FILE_TMPDIR/$1/rows.csv" "$2"; }
 	done
 }
 
+# bats test_tags=per-kernel
 @test "rows carry the writer's cost and a sane per-op time" {
-	f=$BATS_FILE_TMPDIR/6.12/rows.csv
-	awk -F, 'NR > 1 && $8 == 1 && ($17 <= 0 || $18 <= 0) { print "no writer cost: " $0; bad = 1 }
-		NR > 1 && ($11 <= 0 || $12 <= 0) { print "no reads: " $0; bad = 1 }
-		END { exit bad }' "$f"
+	for k in $LB_TEST_KERNELS; do
+		awk -F, -v k="$k" 'NR > 1 && $8 == 1 && ($17 <= 0 || $18 <= 0) { print k ": no writer cost: " $0; bad = 1 }
+			NR > 1 && ($11 <= 0 || $12 <= 0) { print k ": no reads: " $0; bad = 1 }
+			END { exit bad }' "$BATS_FILE_TMPDIR/$k/rows.csv"
+	done
 }
 
 @test "icount: the same configurations twice give identical paths (2 vCPUs)" {
@@ -171,11 +178,12 @@ BAD_INPUT=(
 # copy shapes' and the real functions' paths are integers, and so is every
 # net cost over none. The tree lookup (key-dependent path) must come out not
 # exact: the negative control of the exactness check.
+# bats test_tags=per-kernel
 @test "icount: empty <= 2 instructions per op, integer paths and net costs, tree lookups not exact" {
 	p=$BATS_TEST_TMPDIR/p
 	echo "workload=replicas variant=all context=task readers=1 writers=0 nruns=2 duration_ms=5" >"$p"
 	echo "workload=kernel variant=kernel context=task readers=1 writers=0 nruns=2 duration_ms=5" >>"$p"
-	for k in 6.12 6.1; do
+	for k in $LB_TEST_KERNELS; do
 		lb_guest_ok "$k" 1 icount "$p" "$BATS_TEST_TMPDIR/$k"
 		f=$BATS_TEST_TMPDIR/$k/rows.csv
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
