@@ -135,6 +135,42 @@ lb_set_cc() {
 		export CCACHE_DEPEND=${CCACHE_DEPEND:-true}
 	fi
 }
+# lb_configure KMAKE SRC BLD WHAT FRAGMENT...: BLD/.config = SRC's tinyconfig
+# + the fragments (merged in order) + olddefconfig, as build-kernel and
+# build-tree configure; dies naming WHAT when a fragment line did not survive.
+# KMAKE is the caller's function running make on SRC with O=BLD (needs $cc
+# and ARCH). A tinyconfig run is mostly compiler probes, 20 s here, and its
+# .config is the same for every model, so it is kept in $LB_CACHE/tinyconfig
+# under a key of every Kconfig file of SRC, the tiny fragments and the
+# compiler (LB_TINYCONFIG_CACHE: another directory); olddefconfig after the
+# merge works out the rest as before.
+lb_configure() {
+	local kmake=$1 src=$2 bld=$3 what=$4 key tc line missing=""
+	shift 4
+	key=$({
+		(cd "$src" && find . \( -name .git -o -name 'lb-build-*' \) -prune -o \
+			\( -name 'Kconfig*' -o -path './kernel/configs/*' -o -path './arch/x86/configs/*' \) -type f -print |
+			LC_ALL=C sort | xargs -d '\n' sha256sum)
+		$cc --version | head -n 1
+		echo "$ARCH tinyconfig-v1"
+	} | sha256sum | cut -c1-16)
+	tc=${LB_TINYCONFIG_CACHE:-$LB_CACHE/tinyconfig}/$key.config
+	mkdir -p "$bld"
+	if [ -f "$tc" ]; then
+		cp "$tc" "$bld/.config"
+	else
+		"$kmake" tinyconfig >/dev/null || lb_die "make tinyconfig failed for $what"
+		mkdir -p "${tc%/*}"
+		cp "$bld/.config" "$tc.$$" && mv "$tc.$$" "$tc"
+	fi
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$bld" "$bld/.config" "$@" >/dev/null ||
+		lb_die "merging the config fragments failed for $what"
+	"$kmake" olddefconfig >/dev/null || lb_die "make olddefconfig failed for $what"
+	while read -r line; do
+		grep -qx "$line" "$bld/.config" || missing="$missing $line"
+	done < <(grep -h '^CONFIG_' "$@")
+	[ -z "$missing" ] || lb_die "config options did not survive olddefconfig for $what:$missing"
+}
 # lb_kbuild_flavour DIR: "KVER FLAVOUR" of a build directory from lb_kbuild_dir
 lb_kbuild_flavour() {
 	local d=${1%/}

@@ -62,6 +62,27 @@ setup_file() {
 	grep -qx CONFIG_PREEMPT_RCU=y "$BATS_TEST_TMPDIR/cfg-7.2-rt/.config"
 }
 
+@test "a kept tinyconfig configures the same .config as make tinyconfig; a fragment line that does not survive is refused by name" {
+	"$LB_ROOT/runners/build-kernel" 6.12 >&2
+	src=$LB_CACHE/src/6.12 t=$BATS_TEST_TMPDIR
+	export ARCH=x86_64
+	lb_set_cc
+	kmake() { make -s -C "$src" O="$bld" CC="$cc" HOSTCC="$cc" "$@"; }
+	for bld in "$t/miss" "$t/hit"; do
+		LB_TINYCONFIG_CACHE=$t/tc lb_configure kmake "$src" "$bld" 6.12-voluntary $(lb_fragments voluntary)
+		[ "$(find "$t/tc" -name '*.config' | wc -l)" -eq 1 ]
+	done
+	cmp "$t/miss/.config" "$t/hit/.config"
+	# the .config the stamped build was made with
+	cmp "$(lb_kbuild_dir 6.12 voluntary)/.config" "$t/hit/.config"
+	# the negative side: a line olddefconfig drops is named
+	echo CONFIG_LB_NO_SUCH_OPTION=y >"$t/bad.config"
+	bld=$t/bad
+	run lb_configure kmake "$src" "$bld" 6.12-bad "$LB_ROOT/config/latchbench.config" "$t/bad.config"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"config options did not survive olddefconfig for 6.12-bad: CONFIG_LB_NO_SUCH_OPTION=y"* ]]
+}
+
 # bats test_tags=versions
 @test "fetch-source finds 7.2 in Debian unstable and leaves the machine's apt state alone" {
 	sums() { find /etc/apt /var/lib/apt/lists /var/cache/apt -type f -exec sha256sum {} + 2>/dev/null | sort; }
