@@ -104,8 +104,8 @@ static __always_inline u64 copy_check_batch(struct lb_inst *inst, struct lb_rsta
 		retries += loops - 1;
 		torn += shape_torn(&s);
 	}
-	rs->retries += retries;
-	rs->torn += torn;
+	lb_ctr(rs, retries) += retries;
+	lb_ctr(rs, torn) += torn;
 	return sink;
 }
 

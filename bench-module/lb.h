@@ -11,6 +11,7 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include "compat.h"
+#include "columns.h"
 
 enum lb_context { LB_CTX_TASK, LB_CTX_HARDIRQ, LB_CTX_NMI, LB_NR_CTX };
 
@@ -29,12 +30,21 @@ struct lb_cfg {
 	unsigned int write_dwell_ns;	/* stress: see lb_dwell() */
 };
 
-/* Per-reader counters, summed into one CSV row per run. */
+/*
+ * Per-reader counters, one per counter column (columns.h: retries, read
+ * sections entered more than once; torn, snapshots that failed the
+ * shape's invariant; ...), summed into one CSV row per run.
+ */
+#define LB_CTR_NONE(...)
+#define LB_CTR_INDEX(_n, ...)	LB_CTR_##_n,
+enum lb_ctr_index { LB_COLUMNS(LB_CTR_NONE, LB_CTR_INDEX) LB_NR_CTR };
+
 struct lb_rstat {
-	u64 retries;	/* read sections entered more than once */
-	u64 torn;	/* snapshots that failed the shape's invariant */
+	u64 ctr[LB_NR_CTR];	/* lb_ctr(rs, name) */
 	u64 seed;	/* per-reader key sequence (tree lookups) */
 };
+
+#define lb_ctr(rs, name)	((rs)->ctr[LB_CTR_##name])
 
 /* One instance of a (workload, variant) pair for one run. */
 struct lb_inst {
