@@ -17,7 +17,9 @@
 #ifndef LB_COLUMNS_H
 #define LB_COLUMNS_H
 
+#ifndef LB_LIST
 #define LB_LIST(x...) x
+#endif
 
 #define LB_COLUMNS(COL, CTR) LB_LIST(					\
 	COL(kernel, s, r->kernel, true, "")				\

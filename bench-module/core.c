@@ -57,16 +57,23 @@ static ssize_t lb_results_write(struct file *file, const char __user *ubuf,
 	return count;
 }
 
+/*
+ * The table: one line per workload x variant, in the table's order, with
+ * what the variant can do here (has_writer, nmi_safe) and the vocabulary
+ * (vocab.h).  The guest records it as the run's vocab.csv.
+ */
 static int lb_table_show(struct seq_file *m, void *v)
 {
 	const struct lb_workload *const *w;
-	const struct lb_variant *const *var;
+	const struct lb_ventry *ve;
 
-	seq_puts(m, "workload,variant,has_writer,nmi_safe\n");
+	seq_puts(m, "workload,variant,has_writer,nmi_safe,kind,counterpart,type,role,order,rank\n");
 	for (w = lb_workloads; *w; w++)
-		for (var = (*w)->variants; *var; var++)
-			seq_printf(m, "%s,%s,%d,%d\n", (*w)->name, (*var)->name,
-				   !!(*var)->write, (*var)->nmi_safe);
+		for (ve = (*w)->variants; ve->ops; ve++)
+			seq_printf(m, "%s,%s,%d,%d,%s,%s,%s,%s,%u,%u\n", (*w)->name,
+				   ve->info->name, !!ve->ops->write, ve->ops->nmi_safe,
+				   (*w)->kind, (*w)->counterpart, ve->info->type,
+				   ve->info->role, ve->info->order, ve->info->rank);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(lb_table);

@@ -12,11 +12,13 @@
 #include <linux/compiler.h>
 #include "compat.h"
 #include "columns.h"
+#include "vocab.h"
 
 enum lb_context { LB_CTX_TASK, LB_CTX_HARDIRQ, LB_CTX_NMI, LB_NR_CTX };
 
 struct lb_cfg {
 	const struct lb_workload *wl;
+	const struct lb_vinfo *vi;	/* the variant as the table names it */
 	const struct lb_variant *var;
 	enum lb_context ctx;
 	unsigned int readers;
@@ -95,7 +97,6 @@ struct lb_irqread {
 } while (0)
 
 struct lb_variant {
-	const char *name;
 	int (*init)(struct lb_inst *inst);
 	void (*fini)(struct lb_inst *inst);
 	/*
@@ -116,12 +117,33 @@ struct lb_variant {
 	bool nmi_safe;		/* may be called from NMI at all */
 };
 
-struct lb_workload {
+/* A variant as the table (vocab.h) names and shows it. */
+struct lb_vinfo {
 	const char *name;
-	const struct lb_variant *const *variants;	/* NULL-terminated */
+	const char *role;	/* sync control harness real */
+	unsigned int order;	/* display order, lowest first */
+	unsigned int rank;	/* baseline rank; 0: never the baseline */
+	const char *type;	/* the kernel type it stands for */
 };
 
-/* The table: every workload, each with its variants (table.c). */
+/* From its line of the table, V(ident, name, role, order, rank, type) */
+#define LB_VINFO(_name, _role, _order, _rank, _type)			\
+	{ _name, #_role, _order, _rank, _type }
+
+/* One variant of a workload: its name and so on, its operations. */
+struct lb_ventry {
+	const struct lb_vinfo *info;
+	const struct lb_variant *ops;
+};
+
+struct lb_workload {
+	const char *name;
+	const char *kind;		/* copy or tree (replicas), kernel */
+	const char *counterpart;	/* the real function, or the replica; "" */
+	const struct lb_ventry *variants;	/* ends with .ops == NULL */
+};
+
+/* The table: every workload, each with its variants (table.c, vocab.h). */
 extern const struct lb_workload *const lb_workloads[];
 
 /* Helpers for variants. */

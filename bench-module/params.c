@@ -102,26 +102,44 @@ static const struct lb_workload *lb_find_workload(const char *name)
 	return NULL;
 }
 
-static const struct lb_variant *lb_find_variant(const struct lb_workload *wl, const char *name)
+static const struct lb_ventry *lb_find_variant(const struct lb_workload *wl, const char *name)
 {
-	const struct lb_variant *const *v;
+	const struct lb_ventry *v;
 
-	for (v = wl->variants; *v; v++)
-		if (!strcmp((*v)->name, name))
-			return *v;
+	for (v = wl->variants; v->ops; v++)
+		if (!strcmp(v->info->name, name))
+			return v;
+	return NULL;
+}
+
+/* A variant's old name (vocab.h: LB_RENAMED), for the "unknown" message. */
+struct lb_rename {
+	const char *family, *old, *now;
+};
+
+#define LB_RENAME_ENTRY(_family, _old, _now)	{ #_family, _old, _now },
+static const struct lb_rename lb_renames[] = { LB_RENAMED(LB_RENAME_ENTRY) };
+
+static const char *lb_renamed(const struct lb_workload *wl, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(lb_renames); i++)
+		if (!strcmp(wl->kind, lb_renames[i].family) && !strcmp(name, lb_renames[i].old))
+			return lb_renames[i].now;
 	return NULL;
 }
 
 static void lb_list_names(char *buf, size_t len, const struct lb_workload *wl)
 {
 	const struct lb_workload *const *w;
-	const struct lb_variant *const *v;
+	const struct lb_ventry *v;
 	size_t n = 0;
 
 	buf[0] = '\0';
 	if (wl) {
-		for (v = wl->variants; *v; v++)
-			n += scnprintf(buf + n, len - n, "%s%s", n ? " " : "", (*v)->name);
+		for (v = wl->variants; v->ops; v++)
+			n += scnprintf(buf + n, len - n, "%s%s", n ? " " : "", v->info->name);
 		return;
 	}
 	for (w = lb_workloads; *w; w++)
@@ -130,6 +148,8 @@ static void lb_list_names(char *buf, size_t len, const struct lb_workload *wl)
 
 static int lb_check_cfg(struct lb_params *p, struct lb_cfg *cfg)
 {
+	const struct lb_ventry *ve;
+	const char *now;
 	unsigned int ncpu = num_online_cpus();
 	char names[512];
 	unsigned int i;
@@ -141,13 +161,17 @@ static int lb_check_cfg(struct lb_params *p, struct lb_cfg *cfg)
 		       p->name[LB_P_workload], names, LB_LEFT_OUT);
 		return -EINVAL;
 	}
-	cfg->var = lb_find_variant(cfg->wl, p->name[LB_P_variant]);
-	if (!cfg->var) {
+	ve = lb_find_variant(cfg->wl, p->name[LB_P_variant]);
+	if (!ve) {
 		lb_list_names(names, sizeof(names), cfg->wl);
-		pr_err("variant='%s' unknown for workload %s (valid: %s)\n",
-		       p->name[LB_P_variant], cfg->wl->name, names);
+		now = lb_renamed(cfg->wl, p->name[LB_P_variant]);
+		pr_err("variant='%s' unknown for workload %s (valid: %s)%s%s\n",
+		       p->name[LB_P_variant], cfg->wl->name, names,
+		       now ? "; it is now " : "", now ? now : "");
 		return -EINVAL;
 	}
+	cfg->var = ve->ops;
+	cfg->vi = ve->info;
 	for (i = 0; i < LB_NR_CTX; i++)
 		if (!strcmp(p->name[LB_P_context], lb_ctx_names[i]))
 			break;
@@ -175,7 +199,7 @@ static int lb_check_cfg(struct lb_params *p, struct lb_cfg *cfg)
 	}
 	if (!cfg->var->write && p->num[LB_P_writers]) {
 		pr_err("writers=%lld invalid for %s/%s (valid: 0; its writer is the kernel itself)\n",
-		       p->num[LB_P_writers], cfg->wl->name, cfg->var->name);
+		       p->num[LB_P_writers], cfg->wl->name, cfg->vi->name);
 		return -EINVAL;
 	}
 	if (cfg->ctx != LB_CTX_TASK) {

@@ -186,7 +186,7 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 		.accel = lb_param_accel(),
 		.vcpus = num_online_cpus(),
 		.workload = cfg->wl->name,
-		.variant = cfg->var->name,
+		.variant = cfg->vi->name,
 		.context = lb_ctx_name(cfg->ctx),
 		.preempt = lb_preempt_model(),
 		.readers = cfg->readers,

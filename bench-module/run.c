@@ -304,7 +304,7 @@ int lb_run_line(char *line)
 	for (run = 0; run < cfg.nruns; run++) {
 		ret = lb_run_one(&cfg, run);
 		if (ret) {
-			pr_err("%s/%s run %u failed: %d\n", cfg.wl->name, cfg.var->name, run, ret);
+			pr_err("%s/%s run %u failed: %d\n", cfg.wl->name, cfg.vi->name, run, ret);
 			return ret;
 		}
 	}
