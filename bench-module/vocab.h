@@ -57,6 +57,7 @@
 #define LB_COPY_VARIANTS(V) LB_LIST(					\
 	V(latch, "latch", sync, 10, 0, "seqcount_latch_t: two copies")	\
 	V(seqlock, "seqlock", sync, 20, 1, "seqlock_t")			\
+	V(seqlock_excl, "seqlock-excl", sync, 25, 2, "seqlock_t: read_seqlock_excl()") \
 	V(rcu, "rcu", sync, 30, 3, "RCU: rcu_dereference() of one copy") \
 	V(none, "none", control, 90, 0, "plain loads of one copy")	\
 	V(empty, "empty", harness, 95, 0, "the batch loop alone"))
