@@ -10,6 +10,7 @@
 
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <linux/bits.h>
 #include "compat.h"
 #include "columns.h"
 #include "vocab.h"
@@ -43,10 +44,15 @@ enum lb_ctr_index { LB_COLUMNS(LB_CTR_NONE, LB_CTR_INDEX) LB_NR_CTR };
 
 struct lb_rstat {
 	u64 ctr[LB_NR_CTR];	/* lb_ctr(rs, name) */
+	u64 counted;	/* bit LB_CTR_<name> set: the counter was counted */
+	u64 last;	/* the reader's previous value, where one is kept */
 	u64 seed;	/* per-reader key sequence (tree lookups) */
 };
 
 #define lb_ctr(rs, name)	((rs)->ctr[LB_CTR_##name])
+/* a counter counted only by some readers: mark it, or its cell is empty */
+#define lb_mark(rs, name)	((rs)->counted |= BIT_ULL(LB_CTR_##name))
+#define lb_counted(rs, name)	(!!((rs)->counted & BIT_ULL(LB_CTR_##name)))
 
 /* One instance of a (workload, variant) pair for one run. */
 struct lb_inst {

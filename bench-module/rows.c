@@ -110,6 +110,7 @@ static void lb_rstat_add(struct lb_rstat *sum, const struct lb_rstat *rs)
 
 	for (i = 0; i < LB_NR_CTR; i++)
 		sum->ctr[i] += rs->ctr[i];
+	sum->counted |= rs->counted;
 }
 
 /* A row being made: its cells so far. */
