@@ -48,6 +48,7 @@
 	COL(deferral_ns, u, r->deferral_ns, r->irq, "")			\
 	COL(preempt, s, r->preempt, true, "")				\
 	COL(write_dwell_ns, u, r->write_dwell_ns, true, "")		\
-	COL(path_ns_per_op, f, r->path, r->has_path, ""))
+	COL(path_ns_per_op, f, r->path, r->has_path, "")		\
+	CTR(backwards, lb_counted(&r->ctr, backwards)))
 
 #endif /* LB_COLUMNS_H */

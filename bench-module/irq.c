@@ -27,18 +27,24 @@ static void lb_irq_read(struct lb_irqcpu *ic)
 {
 	struct lb_irqread res = { 0 };
 	bool mid = READ_ONCE(ic->in_write);
-	u64 t0, t1, ns;
+	u64 t0, t1, ns, v;
 
 	t0 = lb_cycles();
 	ic->delivered++;
 	ic->deferral_ns += lb_cyc2ns(t0 - ic->t_raise);
-	ic->var->read_irq(ic->inst, &res);
+	v = ic->var->read_irq(ic->inst, &res);
 	t1 = lb_cycles();
 	ns = lb_cyc2ns(t1 - t0);
 	ic->reads++;
 	ic->read_ns += ns;
 	ic->hist[lb_hbucket(ns * LB_HSUB)]++;
 	lb_ctr(&ic->rs, torn) += res.torn;
+	if (!ic->var->init) {
+		/* a real function's value: below this CPU's previous one? */
+		lb_ctr(&ic->rs, backwards) += v < ic->rs.last;
+		lb_mark(&ic->rs, backwards);
+		ic->rs.last = v;
+	}
 	if (res.spins > ic->max_spin)
 		ic->max_spin = res.spins;
 	if (mid || !ic->var->write) {
