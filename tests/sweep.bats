@@ -7,7 +7,7 @@ load helpers
 bats_require_minimum_version 1.5.0
 
 quick_env() {
-	export KERNELS=6.12 VCPUS="1 2" WORKLOADS=tkfast VARIANTS="latch seqcount"
+	export KERNELS=6.12 VCPUS="1 2" WORKLOADS=tkfast VARIANTS="latch seqlock"
 	export CONTEXTS=task WRITER_PERIODS="none 0" RUNS=2 DURATION=5 PERF=1
 	export RESULTS=$BATS_TEST_TMPDIR/results
 }
