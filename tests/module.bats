@@ -236,7 +236,8 @@ BAD_INPUT=(
 	cp -a "$LB_ROOT/bench-module" "$src"
 	sed 's/\bnone_/scratch_/g; s/COPY_READERS(none)/COPY_READERS(scratch)/; s/\bv_none\b/v_scratch/' \
 		"$LB_ROOT/bench-module/v_none.h" >"$src/v_scratch.h"
-	sed -i '/^\tV(none, "none", control, /a\	V(scratch, "scratch", control, 91, 0, "v_none.h renamed: a test") \\' "$src/vocab.h"
+	sed -i '/^.define LB_COPY_VARIANTS(/,/^$/{/^\tV(none, /a\	V(scratch, "scratch", control, 91, 0, "v_none.h renamed: a test") \\
+}' "$src/vocab.h"
 	# the whole edit: one new file, one added line
 	run diff -r "$LB_ROOT/bench-module" "$src"
 	[ "$(grep -c '^Only in '"$src"': v_scratch.h$' <<<"$output")" -eq 1 ]
@@ -262,7 +263,8 @@ BAD_INPUT=(
 	grep -q -E '^  scratch +task ' <<<"$output"
 	run "$LB_ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/plots" "$run"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
-	grep -q '"scratch"' "$BATS_TEST_TMPDIR"/plots/data/*.dat "$BATS_TEST_TMPDIR"/plots/data/*.gp
+	[ -s "$BATS_TEST_TMPDIR/plots/tkfast-scratch-spread.png" ]
+	grep -q '^vl[0-9]* = ".*\bscratch\b' "$BATS_TEST_TMPDIR"/plots/data/*.vars.gp
 	# negative control: the file without its table line is not in the module
 	cp -a "$src" "$src-noline"
 	sed -i '/V(scratch, /d' "$src-noline/vocab.h"
