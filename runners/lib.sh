@@ -512,7 +512,8 @@ lb__read() {
 # lb_host_conditions: key=value lines on what makes a host's timings noisy,
 # "unknown" where this host does not expose it: CPU frequency governor,
 # boost/turbo, SMT, isolated and nohz_full CPUs, load average, transparent
-# hugepages, the host clocksource and whether the TSC is invariant.
+# hugepages, the host clocksource and whether the TSC is invariant, the
+# CPU-vulnerability mitigations (name:state|...) and the mean "cpu MHz".
 lb_host_conditions() {
 	local b s=/sys/devices/system/cpu fl
 	echo "host_governor=$(lb__read $s/cpu0/cpufreq/scaling_governor)"
@@ -532,6 +533,8 @@ lb_host_conditions() {
 	echo "host_loadavg_start=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 	echo "host_thp=$(lb__read /sys/kernel/mm/transparent_hugepage/enabled | sed 's/.*\[\(.*\)\].*/\1/')"
 	echo "host_clocksource=$(lb__read /sys/devices/system/clocksource/clocksource0/current_clocksource)"
+	echo "host_mitigations=$(for f in "$s"/vulnerabilities/*; do [ -r "$f" ] && printf '%s:%s|' "${f##*/}" "$(cat "$f")"; done | sed 's/|$//')"
+	echo "host_cpu_mhz=$(awk -F: '/^cpu MHz/ { t += $2; n++ } END { if (n) printf "%.0f", t / n; else printf "unknown" }' /proc/cpuinfo 2>/dev/null)"
 	fl=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true)
 	if [ -z "$fl" ]; then
 		echo "host_tsc_invariant=unknown"
