@@ -80,7 +80,7 @@ quick_env() {
 	# the reproducer names every knob that differs from its default, the
 	# resolved accelerator and the vCPUs, this tool's commit, the Debian versions
 	repro=$(lb_meta "$BATS_TEST_TMPDIR/r1/latest" reproduce)
-	for kv in "make bench" ACCEL=icount KERNELS=6.12 'VCPUS="1 2"' WORKLOADS=tkfast 'VARIANTS="latch seqcount"' \
+	for kv in "make bench" ACCEL=icount KERNELS=6.12 'VCPUS="1 2"' WORKLOADS=tkfast 'VARIANTS="latch seqlock"' \
 		CONTEXTS=task 'WRITER_PERIODS="none 0"' RUNS=2 DURATION=3; do
 		[[ " $repro " == *" $kv "* ]] || { echo "reproducer lacks $kv: $repro"; false; }
 	done
