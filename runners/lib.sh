@@ -77,6 +77,18 @@ lb_kernel_has_model() {
 	case " $(lb_kernel_models "$1") " in *" $2 "*) return 0 ;; *) return 1 ;; esac
 }
 
+# lb_uml_smp KVER: true when KVER has SMP under User-Mode Linux (arch/um SMP came
+# with 6.17: each vCPU a host thread, in the seccomp userspace mode only). 6.1
+# and 6.12 UML run 1 vCPU.
+lb_uml_smp() { [ "$1" = 7.2 ]; }
+
+# lb_kbuild_arch DIR: the ARCH a finished kernel build in DIR was made for: um
+# for a User-Mode Linux build (CONFIG_UML), else x86_64. Module builds against
+# DIR pass it (ARCH=um must be given to every make of an um tree).
+lb_kbuild_arch() {
+	if grep -qx CONFIG_UML=y "$1/.config" 2>/dev/null; then echo um; else echo x86_64; fi
+}
+
 # lb_default_preempt KVER: the model a sweep builds when PREEMPT is not given:
 # voluntary where it exists (the study's 6.1/6.12 numbers), else lazy, the
 # model 7.2 defaults to on x86 (Kconfig: default PREEMPT_LAZY if
@@ -97,18 +109,22 @@ lb_config_preempt() {
 
 # lb_flavour_ok F: a kernel flavour build-kernel knows: a preemption model, or a
 # debug kernel (voluntary preemption plus checkers): debug = lockdep, KASAN,
-# UBSAN, kmemleak, ...; kcsan = lockdep, KCSAN, ... (KCSAN excludes KASAN).
+# UBSAN, kmemleak, ...; kcsan = lockdep, KCSAN, ... (KCSAN excludes KASAN);
+# or uml: the same source built ARCH=um, a User-Mode Linux kernel (um's
+# default preemption model; runners/boot -a uml runs it as a host process).
 lb_flavour_ok() {
 	case $1 in
-	debug | kcsan) return 0 ;;
+	debug | kcsan | uml) return 0 ;;
 	*) lb_preempt_ok "$1" ;;
 	esac
 }
 
-# lb_fragments FLAVOUR: the config fragments merged onto tinyconfig, in order.
+# lb_fragments FLAVOUR [KVER]: the config fragments merged onto tinyconfig, in
+# order (uml: KVER decides SMP, lb_uml_smp).
 lb_fragments() {
 	local c=$LB_ROOT/config
 	case $1 in
+	uml) echo "$c/uml.config$(! lb_uml_smp "${2:-}" || echo " $c/uml-smp.config")" ;;
 	debug) echo "$c/latchbench.config $c/preempt-voluntary.config $c/debug-common.config $c/debug-kasan.config" ;;
 	kcsan) echo "$c/latchbench.config $c/preempt-voluntary.config $c/debug-common.config $c/debug-kcsan.config" ;;
 	*) echo "$c/latchbench.config $c/preempt-$1.config" ;;
