@@ -150,21 +150,20 @@ static __always_inline void lb_latch_write_end(seqcount_latch_t *s)
 #define LB_NOTE_MODULE_ADDRESS ""
 #endif
 
-/* The same, as lb_absent entries (table.c): the guest records them. */
+/* The same, for lb_absent (table.c): x when the build lacks it, else nothing. */
 #if defined(LB_NO_CYC2NS_EXPORT) && !defined(CONFIG_UML)
-#define LB_ABSENT_CYC2NS_EXPORT \
-	{ "workload", "cyc2ns_read", "needs the cyc2ns_read_begin export (patches/<version>/)" },
+#define LB_IF_NO_CYC2NS_EXPORT(x...) x
 #else
-#define LB_ABSENT_CYC2NS_EXPORT
+#define LB_IF_NO_CYC2NS_EXPORT(x...)
 #endif
-#ifdef LB_NO_MODULE_ADDRESS_EXPORT
-#define LB_ABSENT_EXPORTS LB_ABSENT_CYC2NS_EXPORT \
-	{ "workload", "module_address", "needs the __module_address export (patches/<version>/)" },
+#if defined(LB_NO_MODULE_ADDRESS_EXPORT)
+#define LB_WHY_NO_MODULE_ADDRESS "needs the __module_address export (patches/<version>/)"
+#define LB_IF_NO_MODULE_ADDRESS(x...) x
 #elif !defined(CONFIG_MODULES_TREE_LOOKUP)
-#define LB_ABSENT_EXPORTS LB_ABSENT_CYC2NS_EXPORT \
-	{ "workload", "module_address", LB_NO_TREE_LOOKUP },
+#define LB_WHY_NO_MODULE_ADDRESS LB_NO_TREE_LOOKUP
+#define LB_IF_NO_MODULE_ADDRESS(x...) x
 #else
-#define LB_ABSENT_EXPORTS LB_ABSENT_CYC2NS_EXPORT
+#define LB_IF_NO_MODULE_ADDRESS(x...)
 #endif
 
 /* Appended to "workload unknown" errors: what this build left out, and why. */
@@ -205,10 +204,7 @@ static __always_inline void lb_latch_write_end(seqcount_latch_t *s)
 #define LB_UML_NO_CYC2NS "x86 only: User-Mode Linux has no TSC clocksource and no cyc2ns"
 #define LB_ARCH_KHZ "ktime_khz"
 #define LB_IF_TSC(x...)
-#define LB_ABSENT_ARCH \
-	{ "context", "nmi", LB_NO_NMI }, \
-	{ "workload", "cyc2ns", LB_UML_NO_CYC2NS }, \
-	{ "workload", "cyc2ns_read", LB_UML_NO_CYC2NS },
+#define LB_IF_UML(x...) x
 #define NMI_DONE	0
 #define NMI_HANDLED	1
 #define lb_nmi_register(fn) ({ (void)(fn); 0; })
@@ -245,7 +241,7 @@ static __always_inline u64 lb_tsc_read(void)
 
 #define LB_ARCH_KHZ "tsc_khz"
 #define LB_IF_TSC(x...) x
-#define LB_ABSENT_ARCH
+#define LB_IF_UML(x...)
 #define lb_nmi_register(fn) register_nmi_handler(NMI_LOCAL, fn, 0, "latchbench")
 #define lb_nmi_unregister() unregister_nmi_handler(NMI_LOCAL, "latchbench")
 

@@ -428,7 +428,9 @@ lb_spec() { sed -n "s/^$2=//p" "$1" | head -n 1; }
 
 # lb_clock_args CLOCK ACCEL: the kernel command line that pins the clocksource
 # (runners/sweep's CLOCK: tsc | kvmclock | auto) for a boot under ACCEL.
+# (uml: nothing: User-Mode Linux's only clocksource reads the host clock.)
 lb_clock_args() {
+	[ "$2" != uml ] || return 0
 	case $1 in
 	tsc) echo "tsc=reliable clocksource=tsc lb.clocksource=tsc$([ "$2" != kvm ] || echo " no-kvmclock")" ;;
 	kvmclock) echo "clocksource=kvm-clock lb.clocksource=kvm-clock" ;;
