@@ -65,7 +65,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 		$H["writers"] > 0 && $H["ns_per_write"] <= 0 { print "no writer time: " $0; bad = 1 }
 		END { exit bad }' "$f"
 	grep -qx 'accel=uml' "$run_dir/meta.txt"
-	grep -q '^emulated=no: User-Mode Linux' "$run_dir/meta.txt"
+	grep -q '^emulated=no; uml: User-Mode Linux' "$run_dir/meta.txt"
 	grep -qx "$TAG.exit=0" "$run_dir/meta.txt"
 	grep -q "^$TAG.boot.uml_cmdline=.*seccomp=on.*ncpus=2" "$run_dir/meta.txt"
 }
