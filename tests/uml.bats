@@ -155,7 +155,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 }
 
 # bats test_tags=versions
-@test "uml: 6.1 and 6.12 boot under User-Mode Linux with 1 vCPU; 2 vCPUs refused (no UML SMP)" {
+@test "uml: 6.1 and 6.12 build the module with W=1 and boot under User-Mode Linux with 1 vCPU; 2 vCPUs refused" {
 	p=$BATS_TEST_TMPDIR/plan
 	echo "workload=all variant=all context=task readers=1 writers=0 nruns=1 duration_ms=5" >"$p"
 	echo "workload=tkfast variant=seqcount context=nmi readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=5" >>"$p"
@@ -169,8 +169,28 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 		grep -q "^R $k\.[0-9]*,uml,1,ktime_get_mono_fast_ns,kernel,task," "$out/channel.txt"
 		grep -q '^M skipped.context.nmi=1 plan lines: User-Mode Linux has no NMI' "$out/channel.txt"
 		! grep -q "seccomp=on" "$out/boot.meta"
+		d=$BATS_TEST_TMPDIR/m-$k
+		mkdir -p "$d"
+		cp "$LB_ROOT"/bench-module/*.[ch] "$LB_ROOT/bench-module/Kbuild" "$d/"
+		run make -s -C "$kb" ARCH=um M="$d" W=1 modules
+		[ "$status" -eq 0 ] && [ -z "$output" ] || { echo "$k W=1: $output"; false; }
 		run "$LB_ROOT/runners/boot" -k "$kb" -i "$img" -p "$p" -c 2 -a uml -o "$out-2"
 		[ "$status" -eq 1 ]
 		grep -q -- "-c 2: this User-Mode Linux kernel has no SMP" <<<"$output"
 	done
+}
+
+@test "uml: the module builds for ARCH=um with W=1 and no warnings, without the x86-only files" {
+	"$LB_ROOT/runners/build-kernel" "$UML_KERNEL" uml >&2
+	d=$BATS_TEST_TMPDIR/m
+	mkdir -p "$d"
+	cp "$LB_ROOT"/bench-module/*.[ch] "$LB_ROOT/bench-module/Kbuild" "$d/"
+	run make -s -C "$(lb_kbuild_dir "$UML_KERNEL" uml)" ARCH=um M="$d" W=1 modules
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ -z "$output" ] || { echo "$output"; false; }
+	[ -f "$d/latchbench.ko" ]
+	[ ! -f "$d/w_cyc2ns.o" ]
+	# the negative side: without ARCH=um the same tree is refused, not miscompiled
+	run make -s -C "$(lb_kbuild_dir "$UML_KERNEL" uml)" M="$d" modules
+	[ "$status" -ne 0 ]
 }
