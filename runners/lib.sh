@@ -542,7 +542,8 @@ lb__read() {
 # lb_host_conditions: key=value lines on what makes a host's timings noisy,
 # "unknown" where this host does not expose it: CPU frequency governor,
 # boost/turbo, SMT, isolated and nohz_full CPUs, load average, transparent
-# hugepages, the host clocksource and whether the TSC is invariant.
+# hugepages, the host clocksource and whether the TSC is invariant, the
+# CPU-vulnerability mitigations (name:state|...) and the mean "cpu MHz".
 lb_host_conditions() {
 	local b s=/sys/devices/system/cpu fl
 	echo "host_governor=$(lb__read $s/cpu0/cpufreq/scaling_governor)"
@@ -562,6 +563,8 @@ lb_host_conditions() {
 	echo "host_loadavg_start=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 	echo "host_thp=$(lb__read /sys/kernel/mm/transparent_hugepage/enabled | sed 's/.*\[\(.*\)\].*/\1/')"
 	echo "host_clocksource=$(lb__read /sys/devices/system/clocksource/clocksource0/current_clocksource)"
+	echo "host_mitigations=$(for f in "$s"/vulnerabilities/*; do [ -r "$f" ] && printf '%s:%s|' "${f##*/}" "$(cat "$f")"; done | sed 's/|$//')"
+	echo "host_cpu_mhz=$(awk -F: '/^cpu MHz/ { t += $2; n++ } END { if (n) printf "%.0f", t / n; else printf "unknown" }' /proc/cpuinfo 2>/dev/null)"
 	fl=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true)
 	if [ -z "$fl" ]; then
 		echo "host_tsc_invariant=unknown"
@@ -603,4 +606,52 @@ lb_run_banner() {
 	s=$(lb_meta "$1" standin)
 	[ -z "$s" ] || printf 'NOTE: %s\n' "$s" | fold -s -w 72 | sed -e 's/ *$//' -e '2,$s/^/      /'
 	return 0
+}
+
+# lb_tool_commit: this tool's commit (12 hex digits, "-dirty" with uncommitted
+# changes to tracked files), "unknown" outside a git checkout.
+lb_tool_commit() {
+	local c
+	c=$(GIT_OPTIONAL_LOCKS=0 git -C "$LB_ROOT" rev-parse --short=12 HEAD 2>/dev/null) || { echo unknown; return 0; }
+	[ -z "$(GIT_OPTIONAL_LOCKS=0 git -C "$LB_ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] || c=$c-dirty
+	echo "$c"
+}
+
+# lb_reproducer DIR: the lines that end everything made from run DIR: the
+# command that reproduces it (meta.txt reproduce=, written by the sweep), this
+# tool's commit and the Debian versions of its kernels, at most 72 columns,
+# the command continued with " \" (it pastes into a shell as it is).
+lb_reproducer() {
+	local cmd
+	cmd=$(lb_meta "$1" reproduce)
+	[ -n "$cmd" ] || return 0
+	printf 'Reproduce with latchbench %s (Debian %s):\n' "$(lb_meta "$1" tool_commit)" \
+		"$(lb_meta "$1" kernel_debian_versions | sed 's/ *$//')" | fold -s -w 72 | sed 's/ *$//'
+	awk -v s="$cmd" 'BEGIN {
+		# split at spaces outside double quotes
+		n = 0; t = ""; q = 0
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1)
+			if (c == "\"") q = !q
+			if (c == " " && !q) { if (t != "") w[++n] = t; t = "" } else t = t c
+		}
+		if (t != "") w[++n] = t
+		line = "  " w[1]
+		for (i = 2; i <= n; i++) {
+			if (length(line) + 1 + length(w[i]) > 70) { print line " \\"; line = "    " w[i] }
+			else line = line " " w[i]
+		}
+		print line
+	}'
+}
+
+# lb_duration S: S seconds as "42s", "3m05s" or "1h02m".
+lb_duration() {
+	if [ "$1" -lt 60 ]; then
+		printf '%ds\n' "$1"
+	elif [ "$1" -lt 3600 ]; then
+		printf '%dm%02ds\n' $(($1 / 60)) $(($1 % 60))
+	else
+		printf '%dh%02dm\n' $(($1 / 3600)) $(($1 % 3600 / 60))
+	fi
 }
