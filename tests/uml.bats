@@ -109,8 +109,8 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 		[ "$ctx" = hardirq ] || { echo "a $ctx row under UML: $w/$v"; false; }
 		[ "$delivered" -gt 0 ] || { echo "$w/$v hardirq: no interrupt delivered"; false; }
 	done < <(lb_irq_rows "$f")
-	! grep -q ',nmi,' "$f"
-	! grep -q ',cyc2ns,\|,cyc2ns_read,\|,module_address,' "$f"
+	run ! grep -q ',nmi,' "$f"
+	run ! grep -q ',cyc2ns,\|,cyc2ns_read,\|,module_address,' "$f"
 	# the module's own reasons, recorded per boot; the plan lines left out, counted
 	grep -q "^$TAG.absent.context.nmi=User-Mode Linux has no NMI" "$m"
 	grep -q "^$TAG.absent.workload.cyc2ns=x86 only" "$m"
@@ -142,7 +142,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	[ "$status" -eq 124 ]
 	grep -Eqx 'pinning=cpu0:[0-9]+->host[0-9]+,cpu1:[0-9]+->host[0-9]+' "$out-pin/boot.meta"
 	# no UML process of ours is left
-	! pgrep -f -- "$out" >/dev/null
+	run ! pgrep -f -- "$out" >/dev/null
 	# a build directory without the UML program (an x86 build): refused by name
 	mkdir -p "$BATS_TEST_TMPDIR/x86build"
 	run "$LB_ROOT/runners/boot" -k "$BATS_TEST_TMPDIR/x86build" -i "$img" -a uml -o "$BATS_TEST_TMPDIR/x86"
@@ -168,7 +168,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 		grep -q "^R $k\.[0-9]*,uml,1,tkfast,latch,task," "$out/channel.txt"
 		grep -q "^R $k\.[0-9]*,uml,1,ktime_get_mono_fast_ns,kernel,task," "$out/channel.txt"
 		grep -q '^M skipped.context.nmi=1 plan lines: User-Mode Linux has no NMI' "$out/channel.txt"
-		! grep -q "seccomp=on" "$out/boot.meta"
+		run ! grep -q "seccomp=on" "$out/boot.meta"
 		d=$BATS_TEST_TMPDIR/m-$k
 		mkdir -p "$d"
 		cp "$LB_ROOT"/bench-module/*.[ch] "$LB_ROOT/bench-module/Kbuild" "$d/"
@@ -178,6 +178,18 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 		[ "$status" -eq 1 ]
 		grep -q -- "-c 2: this User-Mode Linux kernel has no SMP" <<<"$output"
 	done
+	# a sweep skips their 2-vCPU boots with one line and the reason in meta.txt
+	KERNELS="6.1 6.12" VCPUS="1 2" ACCEL=uml WORKLOADS=tkfast VARIANTS=latch CONTEXTS=task \
+		WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 RESULTS=$BATS_TEST_TMPDIR/results \
+		LB_LOCK_WAIT=1 run --separate-stderr "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 20; false; }
+	run_dir=${lines[${#lines[@]} - 1]}
+	for k in 6.1 6.12; do
+		grep -q "^skipped.$k-uml-2cpu=Linux $k has no SMP under User-Mode Linux" "$run_dir/meta.txt"
+		grep -q "skipping $k-uml-2cpu: Linux $k has no SMP" <<<"$stderr"
+		grep -q "^$k\.[0-9]*,uml,1,tkfast,latch,task," "$run_dir/results.csv"
+	done
+	[ "$(grep -c ',uml,2,' "$run_dir/results.csv")" -eq 0 ]
 }
 
 @test "uml: the module builds for ARCH=um with W=1 and no warnings, without the x86-only files" {
@@ -193,4 +205,24 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	# the negative side: without ARCH=um the same tree is refused, not miscompiled
 	run make -s -C "$(lb_kbuild_dir "$UML_KERNEL" uml)" M="$d" modules
 	[ "$status" -ne 0 ]
+}
+
+@test "uml: the accelerator policy skips >1 vCPU only where UML has no SMP, saying why" {
+	run lb_accel_skip uml 6.1 2
+	[ "$status" -eq 0 ]
+	grep -q "Linux 6.1 has no SMP under User-Mode Linux (UML SMP came with 6.17" <<<"$output"
+	run lb_accel_skip uml 6.12.118 2
+	[ "$status" -eq 0 ]
+	# what can run is not skipped: 1 vCPU anywhere, 2 on 7.2
+	run ! lb_accel_skip uml 6.12.118 1
+	run ! lb_accel_skip uml 6.1 1
+	run ! lb_accel_skip uml 7.2 2
+	run ! lb_accel_skip uml 7.2.13 4
+	[ "$(lb_accel_pin uml "")" = 1 ]
+	[ "$(lb_accel_pin uml 0)" = 0 ]
+	lb_accel_realtime uml
+	lb_accel_ok uml
+	# the fragments: SMP only where the kernel has it
+	grep -q uml-smp.config <<<"$(lb_fragments uml 7.2)"
+	run ! grep -q uml-smp.config <<<"$(lb_fragments uml 6.12)"
 }
