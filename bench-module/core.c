@@ -6,6 +6,8 @@
  *   /sys/kernel/debug/latchbench/run      write "key=value ..." to run
  *   /sys/kernel/debug/latchbench/results  CSV header + rows; write to clear
  *   /sys/kernel/debug/latchbench/table    the workload x variant table
+ *   /sys/kernel/debug/latchbench/absent   what this build lacks, and why
+ *   (what,name,reason: a context or workload; table.c's lb_absent)
  *
  * Module parameters (params.h) are the defaults every run starts from; a
  * run line overrides them.  Every value is checked; a bad one is refused
@@ -78,6 +80,17 @@ static int lb_table_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(lb_table);
 
+static int lb_absent_show(struct seq_file *m, void *v)
+{
+	const struct lb_absent *a;
+
+	seq_puts(m, "what,name,reason\n");
+	for (a = lb_absent; a->what; a++)
+		seq_printf(m, "%s,%s,%s\n", a->what, a->name, a->why);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lb_absent);
+
 static const struct file_operations lb_run_fops = {
 	.owner = THIS_MODULE,
 	.write = lb_run_write,
@@ -95,14 +108,14 @@ static int __init lb_init(void)
 {
 	int ret;
 
-	if (!tsc_khz) {
+	if (!lb_arch_khz()) {
 		pr_err("no TSC frequency (tsc_khz=0): the harness clock is the TSC\n");
 		return -ENODEV;
 	}
 	ret = lb_params_check_load();
 	if (ret)
 		return ret;
-	lb_khz = strcmp(lb_param_accel(), "icount") ? tsc_khz : 1000000;
+	lb_khz = strcmp(lb_param_accel(), "icount") ? lb_arch_khz() : 1000000;
 	ret = lb_rows_init();
 	if (ret)
 		return ret;
@@ -115,7 +128,8 @@ static int __init lb_init(void)
 	debugfs_create_file("run", 0200, lb_dir, NULL, &lb_run_fops);
 	debugfs_create_file("results", 0600, lb_dir, NULL, &lb_results_fops);
 	debugfs_create_file("table", 0444, lb_dir, NULL, &lb_table_fops);
-	pr_info("loaded: tsc_khz=%u clock_khz=%u cpus=%u accel=%s\n", tsc_khz, lb_khz,
+	debugfs_create_file("absent", 0444, lb_dir, NULL, &lb_absent_fops);
+	pr_info("loaded: " LB_ARCH_KHZ "=%u clock_khz=%u cpus=%u accel=%s\n", lb_arch_khz(), lb_khz,
 		num_online_cpus(), lb_param_accel());
 	if (lb_param_autorun()) {
 		mutex_lock(&lb_lock);

@@ -19,8 +19,6 @@
 #include <linux/irq_work.h>
 #include <linux/math64.h>
 #include <linux/mutex.h>
-#include <asm/msr.h>
-#include <asm/tsc.h>
 #include "lb.h"
 #include "params.h"
 #include "columns.h"
@@ -34,7 +32,8 @@
 /* ---- clock (run.c) ---------------------------------------------------- */
 
 /*
- * TSC kHz used to turn cycles into ns: tsc_khz, except under icount, where
+ * kHz used to turn cycles into ns: lb_arch_khz() (tsc_khz; UML: compat.h),
+ * except under icount, where
  * QEMU's TSC counts virtual ns and a virtual ns is one guest instruction
  * (-icount shift=0): the kernel's calibration against the PIT there says
  * 999.993 MHz or so, a few ppm that would blur exact instruction counts.
@@ -43,7 +42,7 @@ extern unsigned int lb_khz;
 
 static __always_inline u64 lb_cycles(void)
 {
-	return rdtsc_ordered();
+	return lb_arch_cycles();
 }
 
 static __always_inline u64 lb_cyc2ns(u64 cyc)

@@ -3,9 +3,9 @@
  * latchbench: the hardirq and NMI contexts.  Per reader CPU, a writer
  * kthread interrupts itself at its mid-write point (lb_mid(): between the
  * two latch halves, inside the seqcount write section, before the RCU
- * publish) with an NMI (apic->send_IPI_mask(self, NMI_VECTOR), an
- * NMI_LOCAL handler that claims only our NMIs through a per-CPU flag) or
- * a hard irq_work, and the handler does one bounded read (read_irq).
+ * publish) with an NMI (lb_nmi_raise_self(): apic->send_IPI_mask(self,
+ * NMI_VECTOR), an NMI_LOCAL handler that claims only our NMIs through a
+ * per-CPU flag; none on UML, compat.h) or a hard irq_work, and the handler does one bounded read (read_irq).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -13,8 +13,6 @@
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/string.h>
-#include <asm/apic.h>
-#include <asm/nmi.h>
 #include "harness.h"
 
 /* dynamic: too big for the module's static per-CPU reserve */
@@ -90,7 +88,7 @@ static void lb_irq_fire(struct lb_inst *inst)
 	WRITE_ONCE(ic->armed, 1);
 	barrier();
 	if (lb_irq_ctx == LB_CTX_NMI)
-		apic->send_IPI_mask(cpumask_of(smp_processor_id()), NMI_VECTOR);
+		lb_nmi_raise_self();
 	else
 		irq_work_queue(&ic->work);
 	/* Give it the chance to land while the write is open. */
@@ -171,7 +169,7 @@ int lb_irq_init(void)
 	lb_irqcpu = alloc_percpu(struct lb_irqcpu);
 	if (!lb_irqcpu)
 		return -ENOMEM;
-	ret = register_nmi_handler(NMI_LOCAL, lb_nmi_handler, 0, "latchbench");
+	ret = lb_nmi_register(lb_nmi_handler);
 	if (ret) {
 		free_percpu(lb_irqcpu);
 		lb_irqcpu = NULL;
@@ -184,7 +182,7 @@ int lb_irq_init(void)
 void lb_irq_exit(void)
 {
 	if (lb_nmi_registered)
-		unregister_nmi_handler(NMI_LOCAL, "latchbench");
+		lb_nmi_unregister();
 	lb_nmi_registered = false;
 	free_percpu(lb_irqcpu);
 	lb_irqcpu = NULL;

@@ -146,6 +146,17 @@ static void lb_list_names(char *buf, size_t len, const struct lb_workload *wl)
 		n += scnprintf(buf + n, len - n, "%s%s", n ? " " : "", (*w)->name);
 }
 
+/* Why this build lacks WHAT NAME (lb_absent), or NULL when it does not. */
+static const char *lb_absent_why(const char *what, const char *name)
+{
+	const struct lb_absent *a;
+
+	for (a = lb_absent; a->what; a++)
+		if (!strcmp(a->what, what) && !strcmp(a->name, name))
+			return a->why;
+	return NULL;
+}
+
 static int lb_check_cfg(struct lb_params *p, struct lb_cfg *cfg)
 {
 	const struct lb_ventry *ve;
@@ -177,6 +188,11 @@ static int lb_check_cfg(struct lb_params *p, struct lb_cfg *cfg)
 			break;
 	if (i == LB_NR_CTX) {
 		pr_err("context='%s' unknown (valid: task hardirq nmi)\n", p->name[LB_P_context]);
+		return -EINVAL;
+	}
+	if (lb_absent_why("context", p->name[LB_P_context])) {
+		pr_err("context=%s absent from this build: %s\n", p->name[LB_P_context],
+		       lb_absent_why("context", p->name[LB_P_context]));
 		return -EINVAL;
 	}
 	cfg->ctx = i;

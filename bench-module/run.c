@@ -7,7 +7,8 @@
  *
  * Timing uses the TSC (rdtsc_ordered, scaled by tsc_khz): the cheapest
  * clock that is not itself under test.  Under QEMU icount it counts
- * guest instructions.
+ * guest instructions.  User-Mode Linux has no TSC clock: there it is
+ * ktime_get_mono_fast_ns() (compat.h: lb_arch_cycles()).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -27,7 +28,7 @@ unsigned int lb_khz;
 
 noinline u64 lb_clock_read(void)
 {
-	return rdtsc_ordered();
+	return lb_tsc_read();
 }
 
 u64 lb_now_ns(void)

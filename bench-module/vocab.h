@@ -41,7 +41,7 @@
 #define LB_REPLICAS(W) LB_LIST(						\
 	W(tkfast, copy, "ktime_get_mono_fast_ns")			\
 	W(schedclock, copy, "")						\
-	W(cyc2ns, copy, "cyc2ns_read")					\
+	LB_IF_TSC(W(cyc2ns, copy, "cyc2ns_read"))			\
 	W(latchtree, tree, "module_address"))
 
 #define LB_KERNEL_FNS(K) LB_LIST(					\
