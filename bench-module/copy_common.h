@@ -89,7 +89,7 @@ static __always_inline u64 copy_batch(struct lb_inst *inst, unsigned long n,
 static __always_inline u64 copy_check_batch(struct lb_inst *inst, struct lb_rstat *rs,
 					    unsigned long n, copy_section_fn section)
 {
-	u64 sink = 0, retries = 0, torn = 0;
+	u64 sink = 0, retries = 0, torn = 0, back = 0, prev = rs->last, now;
 	/*
 	 * Declared once per batch: with CONFIG_INIT_STACK_ALL_ZERO a
 	 * per-read local would be zeroed (rep stos) on every read.
@@ -103,9 +103,16 @@ static __always_inline u64 copy_check_batch(struct lb_inst *inst, struct lb_rsta
 		sink += copy_one(inst, &s, &loops, section, true);
 		retries += loops - 1;
 		torn += shape_torn(&s);
+		/* backwards: the time this snapshot gives, below the one before */
+		now = shape_read(&s, shape_input());
+		back += now < prev;
+		prev = now;
 	}
-	rs->retries += retries;
-	rs->torn += torn;
+	lb_ctr(rs, retries) += retries;
+	lb_ctr(rs, torn) += torn;
+	lb_ctr(rs, backwards) += back;
+	lb_mark(rs, backwards);
+	rs->last = prev;
 	return sink;
 }
 

@@ -1,29 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * latchbench: node pool and helpers of the "latchtree" workload, and the
- * workload's variant list.  Adding a tree variant is one lt_*.c file and
- * one line in lt_variants[].
+ * workload's variant list, from LB_TREE_VARIANTS (vocab.h).  Adding a tree
+ * variant is one lt_<ident>.c file and one line in LB_TREE_VARIANTS (Kbuild
+ * builds every file the list names).
  */
 #include <linux/slab.h>
 #include <linux/rcupdate.h>
 #include "latchtree.h"
 
-extern const struct lb_variant lt_v_latch, lt_v_rbseq, lt_v_rwlock,
-	lt_v_maple, lt_v_none, lt_v_empty;
+#define LT_DECL(_ident, ...)	lt_v_##_ident,
+extern const struct lb_variant LB_TREE_VARIANTS(LT_DECL) lt_v_end_;
 
-static const struct lb_variant *const lt_variants[] = {
-	&lt_v_latch,
-	&lt_v_rbseq,
-	&lt_v_rwlock,
-	&lt_v_maple,
-	&lt_v_none,
-	&lt_v_empty,
-	NULL
-};
+#define LT_VENTRY(_ident, _name, _role, _order, _rank, _type)		\
+	{ &(const struct lb_vinfo)LB_VINFO(_name, _role, _order, _rank, _type), &lt_v_##_ident },
 
-const struct lb_workload lb_wl_latchtree = {
-	.name		= "latchtree",
-	.variants	= lt_variants,
+/* The workload's variants, for table.c */
+const struct lb_ventry lb_vars_latchtree[] = {
+	LB_TREE_VARIANTS(LT_VENTRY)
+	{}
 };
 
 int lt_tree_init(struct lt_tree *t, unsigned int n)

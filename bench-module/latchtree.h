@@ -149,8 +149,8 @@ static __always_inline u64 lt_check_batch(struct lb_inst *inst, struct lb_rstat 
 		sink += start;
 	}
 	rs->seed = seed;
-	rs->retries += retries;
-	rs->torn += torn;
+	lb_ctr(rs, retries) += retries;
+	lb_ctr(rs, torn) += torn;
 	return sink;
 }
 

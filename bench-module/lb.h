@@ -10,12 +10,16 @@
 
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <linux/bits.h>
 #include "compat.h"
+#include "columns.h"
+#include "vocab.h"
 
 enum lb_context { LB_CTX_TASK, LB_CTX_HARDIRQ, LB_CTX_NMI, LB_NR_CTX };
 
 struct lb_cfg {
 	const struct lb_workload *wl;
+	const struct lb_vinfo *vi;	/* the variant as the table names it */
 	const struct lb_variant *var;
 	enum lb_context ctx;
 	unsigned int readers;
@@ -29,12 +33,26 @@ struct lb_cfg {
 	unsigned int write_dwell_ns;	/* stress: see lb_dwell() */
 };
 
-/* Per-reader counters, summed into one CSV row per run. */
+/*
+ * Per-reader counters, one per counter column (columns.h: retries, read
+ * sections entered more than once; torn, snapshots that failed the
+ * shape's invariant; ...), summed into one CSV row per run.
+ */
+#define LB_CTR_NONE(...)
+#define LB_CTR_INDEX(_n, ...)	LB_CTR_##_n,
+enum lb_ctr_index { LB_COLUMNS(LB_CTR_NONE, LB_CTR_INDEX) LB_NR_CTR };
+
 struct lb_rstat {
-	u64 retries;	/* read sections entered more than once */
-	u64 torn;	/* snapshots that failed the shape's invariant */
+	u64 ctr[LB_NR_CTR];	/* lb_ctr(rs, name) */
+	u64 counted;	/* bit LB_CTR_<name> set: the counter was counted */
+	u64 last;	/* the reader's previous value, where one is kept */
 	u64 seed;	/* per-reader key sequence (tree lookups) */
 };
+
+#define lb_ctr(rs, name)	((rs)->ctr[LB_CTR_##name])
+/* a counter counted only by some readers: mark it, or its cell is empty */
+#define lb_mark(rs, name)	((rs)->counted |= BIT_ULL(LB_CTR_##name))
+#define lb_counted(rs, name)	(!!((rs)->counted & BIT_ULL(LB_CTR_##name)))
 
 /* One instance of a (workload, variant) pair for one run. */
 struct lb_inst {
@@ -85,7 +103,6 @@ struct lb_irqread {
 } while (0)
 
 struct lb_variant {
-	const char *name;
 	int (*init)(struct lb_inst *inst);
 	void (*fini)(struct lb_inst *inst);
 	/*
@@ -106,12 +123,33 @@ struct lb_variant {
 	bool nmi_safe;		/* may be called from NMI at all */
 };
 
-struct lb_workload {
+/* A variant as the table (vocab.h) names and shows it. */
+struct lb_vinfo {
 	const char *name;
-	const struct lb_variant *const *variants;	/* NULL-terminated */
+	const char *role;	/* sync control harness real */
+	unsigned int order;	/* display order, lowest first */
+	unsigned int rank;	/* baseline rank; 0: never the baseline */
+	const char *type;	/* the kernel type it stands for */
 };
 
-/* The table: every workload, each with its variants (table.c). */
+/* From its line of the table, V(ident, name, role, order, rank, type) */
+#define LB_VINFO(_name, _role, _order, _rank, _type)			\
+	{ _name, #_role, _order, _rank, _type }
+
+/* One variant of a workload: its name and so on, its operations. */
+struct lb_ventry {
+	const struct lb_vinfo *info;
+	const struct lb_variant *ops;
+};
+
+struct lb_workload {
+	const char *name;
+	const char *kind;		/* copy or tree (replicas), kernel */
+	const char *counterpart;	/* the real function, or the replica; "" */
+	const struct lb_ventry *variants;	/* ends with .ops == NULL */
+};
+
+/* The table: every workload, each with its variants (table.c, vocab.h). */
 extern const struct lb_workload *const lb_workloads[];
 
 /*

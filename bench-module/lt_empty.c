@@ -52,7 +52,6 @@ static void lte_write(struct lb_inst *inst, const struct lb_mid *mid)
 }
 
 const struct lb_variant lt_v_empty = {
-	.name		= "empty",
 	.init		= lte_init,
 	.fini		= lte_fini,
 	.read_batch	= lte_read_batch,

@@ -122,7 +122,6 @@ static void ltl_write(struct lb_inst *inst, const struct lb_mid *mid)
 }
 
 const struct lb_variant lt_v_latch = {
-	.name		= "latch",
 	.init		= ltl_init,
 	.fini		= ltl_fini,
 	.read_batch	= ltl_read_batch,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * latchtree variant "rcu": the same ranges in a maple tree (the kernel's
+ * latchtree variant "maple": the same ranges in a maple tree (the kernel's
  * RCU-safe range tree).  Readers mtree_load() and dereference the entry
  * under rcu_read_lock(); the writer replaces a range's entry with
  * mtree_store_range(), which allocates and frees maple nodes by RCU.
@@ -91,7 +91,6 @@ static void ltm_write(struct lb_inst *inst, const struct lb_mid *mid)
 }
 
 const struct lb_variant lt_v_maple = {
-	.name		= "rcu",
 	.init		= ltm_init,
 	.fini		= ltm_fini,
 	.read_batch	= ltm_read_batch,

@@ -67,7 +67,6 @@ static void ltn_write(struct lb_inst *inst, const struct lb_mid *mid)
 }
 
 const struct lb_variant lt_v_none = {
-	.name		= "none",
 	.init		= ltn_init,
 	.fini		= lt_rb_free,
 	.read_batch	= ltn_read_batch,

@@ -88,7 +88,6 @@ static void ltr_write(struct lb_inst *inst, const struct lb_mid *mid)
 }
 
 const struct lb_variant lt_v_rbseq = {
-	.name		= "rbtree-seqcount",
 	.init		= ltr_init,
 	.fini		= lt_rb_free,
 	.read_batch	= ltr_read_batch,

@@ -78,7 +78,6 @@ static void ltw_write(struct lb_inst *inst, const struct lb_mid *mid)
 }
 
 const struct lb_variant lt_v_rwlock = {
-	.name		= "rwlock",
 	.init		= ltw_init,
 	.fini		= lt_rb_free,
 	.read_batch	= ltw_read_batch,

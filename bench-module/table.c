@@ -1,33 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * latchbench: the table of workloads.  Each workload carries its list of
- * variants (copy_variants.h for the copy-shaped ones, latchtree.c for
- * the tree, "kernel" for real functions).  Adding a workload is one file
- * and one line here.  lb_absent: what this build left out, and why.
+ * latchbench: the table of workloads, from the vocabulary (vocab.h).  A
+ * replica's variant list comes from its file (w_<name>.c, latchtree.c), a
+ * kernel function's whole workload from w_kernel.c; their order is the
+ * vocabulary's.  Adding a workload is one file and one line in vocab.h.
  */
 #include "lb.h"
 
-extern const struct lb_workload lb_wl_tkfast, lb_wl_schedclock, lb_wl_cyc2ns,
-	lb_wl_latchtree, lb_wl_ktime_get_mono_fast_ns, lb_wl_ktime_get_raw_fast_ns,
-	lb_wl_ktime_get_real_fast_ns, lb_wl_ktime_get_ns, lb_wl_sched_clock,
-	lb_wl_local_clock, lb_wl_cyc2ns_read, lb_wl_module_address;
+#define LB_VARS_DECL(_n, ...)	lb_vars_##_n[],
+#define LB_KWL_DECL(_n, ...)	lb_wl_##_n,
+extern const struct lb_ventry LB_REPLICAS(LB_VARS_DECL) lb_vars_end_[];
+extern const struct lb_workload LB_KERNEL_FNS(LB_KWL_DECL) lb_wl_end_;
+
+#define LB_REPLICA_WL(_n, _family, _counterpart)			\
+	(&(const struct lb_workload){ #_n, #_family, _counterpart, lb_vars_##_n }),
+#define LB_KERNEL_WL(_n, ...)	(&lb_wl_##_n),
 
 const struct lb_workload *const lb_workloads[] = {
-	&lb_wl_tkfast,
-	&lb_wl_schedclock,
-	LB_IF_TSC(LB_ENTRY(&lb_wl_cyc2ns))
-	&lb_wl_latchtree,
-	&lb_wl_ktime_get_mono_fast_ns,
-	&lb_wl_ktime_get_raw_fast_ns,
-	&lb_wl_ktime_get_real_fast_ns,
-	&lb_wl_ktime_get_ns,
-	&lb_wl_sched_clock,
-	&lb_wl_local_clock,
-	LB_IF_CYC2NS_EXPORT(LB_ENTRY(&lb_wl_cyc2ns_read))
-	LB_IF_MODULE_ADDRESS_EXPORT(LB_ENTRY(&lb_wl_module_address))
+	LB_REPLICAS(LB_REPLICA_WL)
+	LB_KERNEL_FNS(LB_KERNEL_WL)
 	NULL
 };
 
+/* What this build left out, and why (debugfs latchbench/absent). */
 const struct lb_absent lb_absent[] = {
 	LB_IF_UML(LB_ENTRY({ "context", "nmi", LB_NO_NMI }))
 	LB_IF_UML(LB_ENTRY({ "workload", "cyc2ns", LB_UML_NO_CYC2NS }))

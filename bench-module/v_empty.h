@@ -79,7 +79,6 @@ static void empty_write(struct lb_inst *inst, const struct lb_mid *mid)
 }
 
 static const struct lb_variant v_empty = {
-	.name		= "empty",
 	.init		= empty_init,
 	.fini		= empty_fini,
 	.read_batch	= empty_read_batch,

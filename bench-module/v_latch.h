@@ -80,7 +80,6 @@ static void latch_write(struct lb_inst *inst, const struct lb_mid *mid)
 }
 
 static const struct lb_variant v_latch = {
-	.name		= "latch",
 	.init		= latch_init,
 	.fini		= latch_fini,
 	.read_batch	= latch_read_batch,

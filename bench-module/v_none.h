@@ -65,7 +65,6 @@ static void none_write(struct lb_inst *inst, const struct lb_mid *mid)
 }
 
 static const struct lb_variant v_none = {
-	.name		= "none",
 	.init		= none_init,
 	.fini		= none_fini,
 	.read_batch	= none_read_batch,

@@ -130,7 +130,6 @@ static void rcuv_write(struct lb_inst *inst, const struct lb_mid *mid)
 }
 
 static const struct lb_variant v_rcu = {
-	.name		= "rcu",
 	.init		= rcuv_init,
 	.fini		= rcuv_fini,
 	.read_batch	= rcuv_read_batch,

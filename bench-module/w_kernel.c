@@ -67,12 +67,20 @@ static __always_inline u64 kf_irq(struct lb_irqread *res, u64 (*fn)(void))
 	return fn();
 }
 
+/* Their one variant, "kernel" (LB_KERNEL_VARIANTS). */
+#define KV_INFO(_ident, _name, _role, _order, _rank, _type)		\
+	const struct lb_vinfo lb_vinfo_##_ident = LB_VINFO(_name, _role, _order, _rank, _type)
+LB_KERNEL_VARIANTS(KV_INFO);
+
 /*
- * One workload per function: KF(name, function, nmi_safe).  ktime_get_ns
- * is not NMI-safe (a seqcount reader that interrupts the timekeeping
- * writer on its CPU spins forever), so the harness refuses it there.
+ * One workload per function of LB_KERNEL_FNS (vocab.h): K(name, call,
+ * nmi_safe, counterpart).  Each starts with the ';' that ends the one
+ * before; the last one's is after the list.  ktime_get_ns is not NMI-safe (a seqcount reader
+ * that interrupts the timekeeping writer on its CPU spins forever), so the
+ * harness refuses it there.
  */
-#define KF(_name, _fn, _nmi)						\
+#define KF(_name, _fn, _nmi, _counterpart)				\
+;									\
 static u64 kf_##_name##_batch(struct lb_inst *inst, struct lb_rstat *rs,	\
 			      unsigned long n)				\
 {									\
@@ -83,22 +91,19 @@ static u64 kf_##_name##_irq(struct lb_inst *inst, struct lb_irqread *res)	\
 	return kf_irq(res, _fn);					\
 }									\
 static const struct lb_variant kv_##_name = {				\
-	.name = "kernel",						\
 	.read_batch = kf_##_name##_batch,				\
 	.read_irq = kf_##_name##_irq,					\
 	.nmi_safe = _nmi,						\
 };									\
-static const struct lb_variant *const kv_##_name##_list[] = { &kv_##_name, NULL }; \
+static const struct lb_ventry kv_##_name##_list[] = {			\
+	{ &lb_vinfo_kernel, &kv_##_name },				\
+	{}								\
+};									\
 const struct lb_workload lb_wl_##_name = {				\
 	.name = #_name,							\
+	.kind = "kernel",						\
+	.counterpart = _counterpart,					\
 	.variants = kv_##_name##_list,					\
 }
 
-KF(ktime_get_mono_fast_ns, ktime_get_mono_fast_ns, true);
-KF(ktime_get_raw_fast_ns, ktime_get_raw_fast_ns, true);
-KF(ktime_get_real_fast_ns, ktime_get_real_fast_ns, true);
-KF(ktime_get_ns, kf_ktime_get_ns, false);
-KF(sched_clock, sched_clock, true);
-KF(local_clock, kf_local_clock, true);
-LB_IF_CYC2NS_EXPORT(KF(cyc2ns_read, kf_cyc2ns_read, true));
-LB_IF_MODULE_ADDRESS_EXPORT(KF(module_address, kf_module_address, true));
+LB_KERNEL_FNS(KF);

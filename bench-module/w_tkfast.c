@@ -106,7 +106,4 @@ static void shape_store(struct lb_inst *inst, struct shape_data *d, u64 gen,
 
 #include "copy_variants.h"
 
-const struct lb_workload lb_wl_tkfast = {
-	.name		= "tkfast",
-	.variants	= copy_variants,
-};
+LB_COPY_WORKLOAD(tkfast);

@@ -2,7 +2,8 @@
 # Called by runners/plots; reads the summary by header name. Plots are made
 # per (accel, vCPUs, preempt model) combination; file names carry that
 # combination as a prefix only when a run has more than one.
-# -v data=DIR: where <name>.dat / <name>.vars.gp go; prints the plan
+# -v data=DIR: where <name>.dat / <name>.vars.gp go; -v vocab=FILE: the run's
+# vocabulary (lb_run_vocab: colours in its display order); prints the plan
 # ("script<TAB>name" per plot) on stdout and notes ("note<TAB>text").
 function q(s) { gsub(/"/, "", s); return "\"" s "\"" }
 function ci(x, m) { return x == "NA" || x == "" ? m : x }
@@ -67,8 +68,17 @@ function isort(idx, n, key, num,   i, j, x) {
 }
 BEGIN {
 	FS = ","
-	split("latch seqcount rcu none empty rbtree-seqcount rwlock kernel", vv, " ")
-	for (i = 1; i <= 8; i++) VIDX[vv[i]] = i
+	# a colour per variant, in the display order of the run's vocabulary
+	# (-v vocab=FILE: the module's table, lb_run_vocab)
+	while ((getline l < vocab) > 0) {
+		nf_ = split(l, f, ",")
+		if (++vln == 1) { for (i = 1; i <= nf_; i++) VH[f[i]] = i; continue }
+		v = f[VH["variant"]]
+		if (!(v in VORD)) { VORD[v] = f[VH["order"]]; VN[++nvv] = v }
+	}
+	if (!nvv || !("order" in VH)) { print "data.awk: no vocabulary in '" vocab "' (-v vocab=FILE)" > "/dev/stderr"; novocab = 1; exit 1 }
+	isort(VN, nvv, VORD, 1)
+	for (i = 1; i <= nvv; i++) VIDX[VN[i]] = i
 }
 NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 {
@@ -118,6 +128,7 @@ function merge_models(   c, g, j, cm, k, ok, i, w, v, wi, vi, ki) {
 }
 function inc(i, c) { return ROWC[i] == c || ROWM[i] == c }
 END {
+	if (novocab) exit 1
 	merge_models()
 	for (c = 1; c <= ncombo + nm; c++) {
 		# kernels in version order

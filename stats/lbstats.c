@@ -23,6 +23,10 @@
  *	verdict: significant | not-significant | insufficient | exact-same |
  *	exact-diff | empty (see stats.h for the rule).
  *
+ *   lbstats rows [FILE...]
+ *	Each file's header and rows as lbstats reads them: a variant's old
+ *	name (bench-module/vocab.h: LB_RENAMED) is read as its new one.
+ *
  *   lbstats rule
  *	Print the significance rule constants (min_runs, alpha, min_change_pct).
  *
@@ -39,6 +43,9 @@
 #include <gsl/gsl_errno.h>
 
 #include "stats.h"
+/* vocab.h's replicas as the module has them on x86 (compat.h drops cyc2ns on UML) */
+#define LB_IF_TSC(x...) x
+#include "../bench-module/vocab.h"
 
 static const char *prog = "lbstats";
 
@@ -175,7 +182,39 @@ struct csv {
 	char *hname[MAXF];
 	char *fld[MAXF];
 	int nf;
+	int cw, cv;		/* workload, variant: -1 absent */
 };
+
+/*
+ * Variants renamed since (bench-module/vocab.h, the module's own table:
+ * LB_RENAMED, and LB_REPLICAS for each workload's family), mapped as rows
+ * are read, so that runs made with an old name read as the new one.
+ */
+struct family {
+	const char *workload, *family;
+};
+
+struct rename {
+	const char *family, *old, *now;
+};
+
+#define FAMILY(_n, _family, ...)	{ #_n, #_family },
+#define RENAME(_family, _old, _now)	{ #_family, _old, _now },
+static const struct family families[] = { LB_REPLICAS(FAMILY) };
+static const struct rename renames[] = { LB_RENAMED(RENAME) };
+
+static char *renamed(char *workload, char *variant)
+{
+	for (size_t i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
+		if (strcmp(families[i].workload, workload))
+			continue;
+		for (size_t j = 0; j < sizeof(renames) / sizeof(renames[0]); j++)
+			if (!strcmp(renames[j].family, families[i].family) &&
+			    !strcmp(renames[j].old, variant))
+				return (char *)renames[j].now;
+	}
+	return variant;
+}
 
 static void chomp(char *s)
 {
@@ -212,6 +251,14 @@ static void csv_open(struct csv *c, const char *name)
 	}
 }
 
+static int csv_col(const struct csv *c, const char *name)
+{
+	for (int i = 0; i < c->nh; i++)
+		if (!strcmp(c->hname[i], name))
+			return i;
+	return -1;
+}
+
 /* Next data row into c->fld; 0 at EOF. */
 static int csv_next(struct csv *c)
 {
@@ -225,6 +272,8 @@ static int csv_next(struct csv *c)
 			c->nh = split(c->hdr, c->hname);
 			if (c->nh < 0)
 				die("%s: header has more than %d columns", c->name, MAXF);
+			c->cw = csv_col(c, "workload");
+			c->cv = csv_col(c, "variant");
 			continue;
 		}
 		{
@@ -242,19 +291,13 @@ static int csv_next(struct csv *c)
 		if (c->nf != c->nh)
 			die("%s:%ld: %d fields, header has %d", c->name, c->lineno,
 			    c->nf, c->nh);
+		if (c->cw >= 0 && c->cv >= 0)
+			c->fld[c->cv] = renamed(c->fld[c->cw], c->fld[c->cv]);
 		return 1;
 	}
 	if (ferror(c->f))
 		die("%s: read error", c->name);
 	return 0;
-}
-
-static int csv_col(const struct csv *c, const char *name)
-{
-	for (int i = 0; i < c->nh; i++)
-		if (!strcmp(c->hname[i], name))
-			return i;
-	return -1;
 }
 
 static void csv_close(struct csv *c)
@@ -677,11 +720,41 @@ static int cmd_compare(int argc, char **argv)
 	return 0;
 }
 
+/* ---- rows: each file's rows as lbstats reads them (names mapped) ---- */
+static int cmd_rows(int argc, char **argv)
+{
+	char *stdin_name = "-";
+
+	if (argc == 0) {
+		argc = 1;
+		argv = &stdin_name;
+	}
+	for (int a = 0; a < argc; a++) {
+		struct csv c;
+		int head = 0;
+
+		csv_open(&c, argv[a]);
+		while (csv_next(&c)) {
+			if (!head++)
+				for (int i = 0; i < c.nh; i++)
+					printf("%s%s", i ? "," : "", c.hname[i]);
+			if (head == 1)
+				putchar('\n');
+			for (int i = 0; i < c.nf; i++)
+				printf("%s%s", i ? "," : "", c.fld[i]);
+			putchar('\n');
+		}
+		csv_close(&c);
+	}
+	return 0;
+}
+
 static void usage(FILE *o)
 {
 	fputs("usage: lbstats summary [FILE...]\n"
 	      "       lbstats compare BASE,LIST NEW,LIST\n"
 	      "       lbstats compare [FILE]   (lines: key<TAB>base|new<TAB>value)\n"
+	      "       lbstats rows [FILE...]\n"
 	      "       lbstats rule\n", o);
 }
 
@@ -695,6 +768,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "summary"))
 		return cmd_summary(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "rows"))
+		return cmd_rows(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "compare"))
 		return cmd_compare(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "rule")) {

@@ -117,7 +117,7 @@ boots() { for k in 6.1 6.12; do echo "$k-$1"; done; }
 		[ "$n" -ge 100 ]
 		[ "$(grep -c '^C [0-9]* ok ' "$ch")" -eq "$n" ]
 		for c in task hardirq nmi; do
-			for v in latch seqcount rcu none empty rbtree-seqcount rwlock kernel; do
+			for v in $(lb_table "$CHECK/$b" | tail -n +2 | cut -d, -f2 | sort -u); do
 				grep -q "^C [0-9]* ok .*variant=$v context=$c " "$ch" || { echo "$b: no $v in $c"; false; }
 			done
 		done

@@ -86,3 +86,10 @@ lb_icount_rows() {
 		{ print "vcpus>1:" $c["kernel"] "," $c["vcpus"] "," $c["workload"] "," $c["variant"] "," $c["context"] "," \
 			$c["readers"] "," $c["writers"] "," $c["writer_period_ns"] "," $c["run"] "," $c["path_ns_per_op"] }' "$1"
 }
+
+# lb_table OUTDIR: the booted module's table (the guest's T records in
+# OUTDIR/channel.txt), header first: workload,variant,has_writer,nmi_safe,
+# kind,counterpart,type,role,order,rank
+lb_table() {
+	sed -n 's/^T //p' "$1/channel.txt"
+}

@@ -103,3 +103,21 @@ load helpers
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"no Debian mirror"* ]]
 }
+
+@test "lb_vocab reads the module's table source (vocab.h); a malformed entry is refused by file and line" {
+	run lb_vocab table
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "workload,variant,kind,counterpart,type,role,order,rank" ]
+	# every line has the 8 fields; every kind's variants under each of its workloads
+	for l in "${lines[@]}"; do [ "$(awk -F, '{ print NF }' <<<"$l")" -eq 8 ]; done
+	grep -qx 'tkfast,seqlock,copy,ktime_get_mono_fast_ns,seqlock_t,sync,20,1' <<<"$output"
+	grep -qx 'latchtree,maple,tree,module_address,maple tree under RCU,sync,60,3' <<<"$output"
+	run lb_vocab renamed
+	[ "${lines[1]}" = "copy,seqcount,seqlock" ]
+	d=$BATS_TEST_TMPDIR/mod
+	mkdir -p "$d"
+	sed 's/^\tV(rwlock, "rwlock", sync, 50, 2, /\tV(rwlock, "rwlock", sync, 50, /' "$LB_ROOT/bench-module/vocab.h" >"$d/vocab.h"
+	LB_MODULE_SRC=$d run lb_vocab table
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"$d/vocab.h:"*": 5 fields: "*"rwlock"* ]]
+}

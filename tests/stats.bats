@@ -145,7 +145,7 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 
 @test "summary: hardirq/nmi sums, max_spin max; kernel variant torn empty" {
 	run "$LB" summary "$FX/fx-tcg/results.csv"
-	row=$(printf '%s\n' "${lines[0]}" "$(printf '%s\n' "${lines[@]}" | grep '^6.1.192,tcg,2,tkfast,seqcount,nmi,')")
+	row=$(printf '%s\n' "${lines[0]}" "$(printf '%s\n' "${lines[@]}" | grep '^6.1.192,tcg,2,tkfast,seqlock,nmi,')")
 	want=$(awk -F, '$1 == "6.1.192" && $4 == "tkfast" && $5 == "seqcount" && $6 == "nmi" { s += $22 } END { print s }' "$FX/fx-tcg/results.csv")
 	[ "$(field would_deadlock_sum , <<<"$row")" = "$want" ]
 	[ "$(field max_spin_max , <<<"$row")" = 1000000 ]
@@ -216,10 +216,31 @@ net_of() {
 	[[ "$output" == *"tkfast/empty:exact:-26:0:path"* ]]
 	# negative controls: a fractional path, a retried read, runs that differ
 	[[ "$output" == *"latchtree/latch:fraction:4.444:"* ]]
-	[[ "$output" == *"tkfast/seqcount:retries:7.05:"* ]]
+	[[ "$output" == *"tkfast/seqlock:retries:7.05:"* ]]
 	# tcg: the mean ns_per_op, with a 95% interval: 12.706 * sqrt(200/2 + 50/2)
 	line=$(grep '^tkfast/latch:not-icount' <<<"$output")
 	[[ "$line" == "tkfast/latch:not-icount:375:"*":ns_per_op" ]]
 	ci=$(cut -d: -f4 <<<"$line")
 	awk -v c="$ci" 'BEGIN { exit !(c > 142 && c < 142.1) }'
+}
+
+@test "rows: committed runs with the old names read with the new ones (seqcount -> seqlock, tree rcu -> maple)" {
+	f=$FX/fx-icount/results.csv
+	grep -q ',tkfast,seqcount,' "$f"
+	run "$LB" rows "$f"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq "$(wc -l <"$f")" ]
+	[ "$(grep -c ',seqcount,' <<<"$output")" -eq 0 ]
+	[ "$(grep -c ',tkfast,seqlock,' <<<"$output")" -eq "$(grep -c ',tkfast,seqcount,' "$f")" ]
+	# renames are per family: a copy shape's "rcu" stays rcu, the tree's is the maple tree
+	printf '%s\n' "kernel,workload,variant,ns_per_op" "6.12.1,tkfast,rcu,1" "6.12.1,latchtree,rcu,2" \
+		"6.12.1,latchtree,rbtree-seqcount,3" >"$BATS_TEST_TMPDIR/r.csv"
+	run "$LB" rows "$BATS_TEST_TMPDIR/r.csv"
+	[ "${lines[1]}" = "6.12.1,tkfast,rcu,1" ]
+	[ "${lines[2]}" = "6.12.1,latchtree,maple,2" ]
+	[ "${lines[3]}" = "6.12.1,latchtree,rbtree-seqcount,3" ]
+	# and so does every figure lbstats makes
+	run "$LB" summary "$f"
+	grep -q ',tkfast,seqlock,' <<<"$output"
+	[ "$(grep -c ',seqcount,' <<<"$output")" -eq 0 ]
 }

@@ -11,7 +11,7 @@ teardown() {
 }
 
 quick_env() {
-	export KERNELS=6.12 VCPUS="1 2" WORKLOADS=tkfast VARIANTS="latch seqcount"
+	export KERNELS=6.12 VCPUS="1 2" WORKLOADS=tkfast VARIANTS="latch seqlock"
 	export CONTEXTS=task WRITER_PERIODS="none 0" RUNS=2 DURATION=5 PERF=1
 	export RESULTS=$BATS_TEST_TMPDIR/results
 }
@@ -81,7 +81,7 @@ quick_env() {
 	# the reproducer names every knob that differs from its default, the
 	# resolved accelerator and the vCPUs, this tool's commit, the Debian versions
 	repro=$(lb_meta "$BATS_TEST_TMPDIR/r1/latest" reproduce)
-	for kv in "make bench" ACCEL=icount KERNELS=6.12 'VCPUS="1 2"' WORKLOADS=tkfast 'VARIANTS="latch seqcount"' \
+	for kv in "make bench" ACCEL=icount KERNELS=6.12 'VCPUS="1 2"' WORKLOADS=tkfast 'VARIANTS="latch seqlock"' \
 		CONTEXTS=task 'WRITER_PERIODS="none 0"' RUNS=2 DURATION=3; do
 		[[ " $repro " == *" $kv "* ]] || { echo "reproducer lacks $kv: $repro"; false; }
 	done

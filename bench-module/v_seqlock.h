@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Variant "seqcount": one copy under a seqlock_t (seqcount + spinlock),
+ * Variant "seqlock": one copy under a seqlock_t (seqcount + spinlock),
  * the writer with interrupts off, readers retrying -- tk_core's scheme.
  * A reader that interrupts its own writer spins on an odd count forever
  * (on PREEMPT_RT it would take the writer's sleeping lock from the
@@ -85,8 +85,7 @@ static void seqc_write(struct lb_inst *inst, const struct lb_mid *mid)
 	copy_write(inst, mid, seqc_write_one);
 }
 
-static const struct lb_variant v_seqcount = {
-	.name		= "seqcount",
+static const struct lb_variant v_seqlock = {
 	.init		= seqc_init,
 	.fini		= seqc_fini,
 	.read_batch	= seqc_read_batch,

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * latchbench: the results.  One CSV row per run, its columns and their
+ * order from the one list in columns.h (the header too), appended to a
+ * buffer that debugfs latchbench/results reads (header first) and a
+ * write clears.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <linux/fs.h>
+#include <linux/cpumask.h>
+#include <linux/utsname.h>
+#include <linux/string.h>
+#include "harness.h"
+
+static char *lb_buf;
+static size_t lb_len;
+
+/* ",kernel,accel,...": the header is lb_header + 1 */
+#define LB_HDR(_n, ...)	"," #_n
+static const char lb_header[] = LB_COLUMNS(LB_HDR, LB_HDR) "\n";
+
+/* "12.345": a ratio with three decimals, in integer arithmetic */
+struct lb_dec {
+	u64 ip;
+	u32 frac;
+};
+
+static struct lb_dec lb_ratio(u64 num, u64 den)
+{
+	struct lb_dec d = { 0, 0 };
+	u64 milli;
+
+	if (!den)
+		return d;
+	milli = div64_u64(num * 1000 + den / 2, den);
+	d.ip = div_u64_rem(milli, 1000, &d.frac);
+	return d;
+}
+
+static u64 lb_hvalue(unsigned int b)
+{
+	unsigned int e;
+
+	if (b < LB_HSUB)
+		return b;
+	e = b / LB_HSUB + 3;
+	return (1ULL << e) | ((u64)(b % LB_HSUB) << (e - 4));
+}
+
+static u64 lb_hpct(const u64 *h, unsigned int pct)
+{
+	u64 total = 0, want, seen = 0;
+	unsigned int b;
+
+	for (b = 0; b < LB_HBUCKETS; b++)
+		total += h[b];
+	if (!total)
+		return 0;
+	want = div_u64(total * pct + 99, 100);
+	for (b = 0; b < LB_HBUCKETS; b++) {
+		seen += h[b];
+		if (seen >= want)
+			return lb_hvalue(b);
+	}
+	return lb_hvalue(LB_HBUCKETS - 1);
+}
+
+/* One run's figures, as the columns (columns.h) read them. */
+struct lb_row {
+	const char *kernel, *accel, *workload, *variant, *context, *preempt;
+	u64 vcpus, readers, writers, period, run, ops, wops;
+	struct lb_dec per_op, p50, p99, per_w, path;
+	struct lb_rstat ctr;	/* the counters, summed */
+	u64 delivered, mid, completed, deadlock, max_spin, deferral_ns;
+	u64 write_dwell_ns;
+	bool writing;		/* a writer ran (or an interrupting one) */
+	bool checked;		/* the variant has an invariant to check */
+	bool irq;		/* hardirq/NMI readers */
+	bool has_path;
+};
+
+/*
+ * The preemption model the kernel was built with.  A PREEMPT_DYNAMIC
+ * kernel may run another one (see /sys/kernel/debug/sched/preempt); our
+ * guest kernels are built without it.  PREEMPT_LAZY (6.13 on) is a model
+ * of its own, not PREEMPT; on 7.2 PREEMPT_RT sits on top of full or lazy.
+ */
+static const char *lb_preempt_model(void)
+{
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		return "rt";
+	if (IS_ENABLED(CONFIG_PREEMPT_DYNAMIC))
+		return "dynamic";
+	if (IS_ENABLED(CONFIG_PREEMPT_LAZY))
+		return "lazy";
+	if (IS_ENABLED(CONFIG_PREEMPT))
+		return "full";
+	if (IS_ENABLED(CONFIG_PREEMPT_VOLUNTARY))
+		return "voluntary";
+	return "none";
+}
+
+static void lb_rstat_add(struct lb_rstat *sum, const struct lb_rstat *rs)
+{
+	unsigned int i;
+
+	for (i = 0; i < LB_NR_CTR; i++)
+		sum->ctr[i] += rs->ctr[i];
+	sum->counted |= rs->counted;
+}
+
+/* A row being made: its cells so far. */
+struct lb_line {
+	char buf[1024];
+	size_t n;
+};
+
+/* Append one cell (with the comma before it, but for the first). */
+static __printf(3, 4) void lb_cell(struct lb_line *l, const char *col, const char *fmt, ...)
+{
+	size_t len = sizeof(l->buf);
+	va_list ap;
+
+	l->n += scnprintf(l->buf + l->n, len - l->n, "%s", l->n ? "," : "");
+	va_start(ap, fmt);
+	l->n += vscnprintf(l->buf + l->n, len - l->n, fmt, ap);
+	va_end(ap);
+	if (l->n >= len - 1)
+		pr_err_once("row longer than %zu bytes at column %s\n", len, col);
+}
+
+/* The cells by format (columns.h): s, u, f; absent when !present. */
+static void lb_cell_s(struct lb_line *l, const char *col, bool present, const char *v,
+		      const char *absent)
+{
+	lb_cell(l, col, "%s", present ? v : absent);
+}
+
+static void lb_cell_u(struct lb_line *l, const char *col, bool present, u64 v,
+		      const char *absent)
+{
+	if (present)
+		lb_cell(l, col, "%llu", v);
+	else
+		lb_cell(l, col, "%s", absent);
+}
+
+static void lb_cell_f(struct lb_line *l, const char *col, bool present, struct lb_dec v,
+		      const char *absent)
+{
+	if (present)
+		lb_cell(l, col, "%llu.%03u", v.ip, v.frac);
+	else
+		lb_cell(l, col, "%s", absent);
+}
+
+/* One row, whole, or nothing when the buffer is full. */
+static void lb_row_out(const struct lb_row *r)
+{
+	static struct lb_line l;	/* under lb_lock */
+
+	l.n = 0;
+#define LB_OUT_COL(_n, _fmt, _val, _present, _absent)			\
+	lb_cell_##_fmt(&l, #_n, _present, _val, _absent),
+#define LB_OUT_CTR(_n, _present)					\
+	lb_cell_u(&l, #_n, _present, lb_ctr(&r->ctr, _n), ""),
+	LB_COLUMNS(LB_OUT_COL, LB_OUT_CTR) (void)0;
+	l.n += scnprintf(l.buf + l.n, sizeof(l.buf) - l.n, "\n");
+	if (lb_len + l.n >= LB_BUF_SIZE) {
+		pr_err("results buffer full: read and clear debugfs latchbench/results\n");
+		return;
+	}
+	memcpy(lb_buf + lb_len, l.buf, l.n + 1);
+	lb_len += l.n;
+}
+
+void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
+{
+	u64 ns = 0, wns = 0, defer = 0, path = U64_MAX;
+	u64 *hist = kcalloc(LB_HBUCKETS, sizeof(u64), GFP_KERNEL);
+	struct lb_row r = {
+		.kernel = init_utsname()->release,
+		.accel = lb_param_accel(),
+		.vcpus = num_online_cpus(),
+		.workload = cfg->wl->name,
+		.variant = cfg->vi->name,
+		.context = lb_ctx_name(cfg->ctx),
+		.preempt = lb_preempt_model(),
+		.readers = cfg->readers,
+		.run = run,
+		.period = cfg->writer_period_ns,
+		.write_dwell_ns = cfg->write_dwell_ns,
+		.irq = cfg->ctx != LB_CTX_TASK,
+		.checked = !!cfg->var->init,
+	};
+	unsigned int i, b;
+
+	if (!hist)
+		return;
+	r.writers = r.irq ? 1 : cfg->writers;
+	r.writing = cfg->writers || r.irq;
+	for (i = 0; i < ctl->nthreads; i++) {
+		struct lb_thread *t = &ctl->th[i];
+
+		r.ops += t->ops;
+		ns += t->ns;
+		lb_rstat_add(&r.ctr, &t->rs);
+		r.wops += t->wops;
+		wns += t->wns;
+		for (b = 0; b < LB_HBUCKETS; b++)
+			hist[b] += t->hist[b];
+		/* the fastest reader's (min T(2b) - min T(b)); see lb_reader_fn() */
+		if (t->reader && t->min2 != U64_MAX && t->min1 != U64_MAX && t->min2 >= t->min1)
+			path = min(path, t->min2 - t->min1);
+	}
+	if (!r.irq && path != U64_MAX) {
+		r.has_path = true;
+		r.path = lb_ratio(lb_cyc2ns(path), cfg->batch);
+	}
+	if (r.irq) {
+		for (i = 0; i < ctl->nthreads; i++) {
+			struct lb_irqcpu *ic = per_cpu_ptr(lb_irqcpu, ctl->th[i].cpu);
+
+			r.delivered += ic->delivered;
+			r.mid += ic->mid;
+			r.completed += ic->completed;
+			r.deadlock += ic->deadlock;
+			r.max_spin = max(r.max_spin, ic->max_spin);
+			defer += ic->deferral_ns;
+			r.ops += ic->reads;
+			ns += ic->read_ns;
+			lb_rstat_add(&r.ctr, &ic->rs);
+			for (b = 0; b < LB_HBUCKETS; b++)
+				hist[b] += ic->hist[b];
+		}
+		r.deferral_ns = r.delivered ? div64_u64(defer, r.delivered) : 0;
+	}
+	r.per_op = lb_ratio(ns, r.ops);
+	r.p50 = lb_ratio(lb_hpct(hist, 50), LB_HSUB);
+	r.p99 = lb_ratio(lb_hpct(hist, 99), LB_HSUB);
+	if (r.writing)
+		r.per_w = lb_ratio(wns, r.wops);
+	lb_row_out(&r);
+	kfree(hist);
+}
+
+ssize_t lb_rows_read(char __user *ubuf, size_t count, loff_t *ppos)
+{
+	size_t hlen = sizeof(lb_header) - 2;	/* without the leading comma */
+	ssize_t ret = 0;
+	loff_t pos = *ppos;
+
+	mutex_lock(&lb_lock);
+	if (pos < hlen) {
+		ret = simple_read_from_buffer(ubuf, count, &pos, lb_header + 1, hlen);
+		if (ret < 0)
+			goto out;
+	}
+	if (pos >= hlen && ret < count) {
+		loff_t bpos = pos - hlen;
+		ssize_t n = simple_read_from_buffer(ubuf + ret, count - ret, &bpos,
+						    lb_buf, lb_len);
+		if (n < 0) {
+			ret = ret ? ret : n;
+			goto out;
+		}
+		ret += n;
+		pos = bpos + hlen;
+	}
+	*ppos = pos;
+out:
+	mutex_unlock(&lb_lock);
+	return ret;
+}
+
+void lb_rows_clear(void)
+{
+	mutex_lock(&lb_lock);
+	lb_len = 0;
+	lb_buf[0] = '\0';
+	mutex_unlock(&lb_lock);
+}
+
+int lb_rows_init(void)
+{
+	lb_buf = vzalloc(LB_BUF_SIZE);
+	return lb_buf ? 0 : -ENOMEM;
+}
+
+void lb_rows_exit(void)
+{
+	vfree(lb_buf);
+}

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * latchbench: one run.  Runs one configuration (workload, variant,
+ * context, readers, writers, writer period) nruns times, one CSV row per
+ * run (rows.c): reader kthreads time batches of reads, writer kthreads
+ * update at the period, each bound to its CPU.
+ *
+ * Timing uses the TSC (rdtsc_ordered, scaled by tsc_khz): the cheapest
+ * clock that is not itself under test.  Under QEMU icount it counts
+ * guest instructions.  User-Mode Linux has no TSC clock: there it is
+ * ktime_get_mono_fast_ns() (compat.h: lb_arch_cycles()).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kthread.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <linux/delay.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include "harness.h"
+#include "shape_clock.h"
+
+DEFINE_MUTEX(lb_lock);
+unsigned int lb_khz;
+
+/* ---- clock ------------------------------------------------------------ */
+
+noinline u64 lb_clock_read(void)
+{
+	return lb_tsc_read();
+}
+
+u64 lb_now_ns(void)
+{
+	return lb_now();
+}
+
+/* ---- helpers for variants --------------------------------------------- */
+
+void *lb_state_alloc(struct lb_inst *inst, size_t size, bool percpu)
+{
+	if (percpu) {
+		inst->pcpu = __alloc_percpu(size, SMP_CACHE_BYTES);
+		return (void __force *)inst->pcpu;
+	}
+	inst->priv = kzalloc(size, GFP_KERNEL);
+	return inst->priv;
+}
+
+void lb_state_free(struct lb_inst *inst)
+{
+	free_percpu(inst->pcpu);
+	kfree(inst->priv);
+	inst->pcpu = NULL;
+	inst->priv = NULL;
+}
+
+/* ---- threads ----------------------------------------------------------- */
+
+void lb_thread_finish(struct lb_thread *t)
+{
+	if (atomic_dec_and_test(&t->ctl->running))
+		complete(&t->ctl->done);
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop())
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+}
+
+/* One timed batch of n reads: its cycles, into the totals and the histogram. */
+static u64 lb_timed_batch(struct lb_thread *t, const struct lb_variant *var, unsigned long n)
+{
+	u64 t0, t1, ns;
+
+	t0 = lb_cycles();
+	t->sink += var->read_batch(t->ctl->inst, &t->rs, n);
+	t1 = lb_cycles();
+	ns = lb_cyc2ns(t1 - t0);
+	t->ns += ns;
+	t->ops += n;
+	t->hist[lb_hbucket(div_u64(ns * LB_HSUB, n))]++;
+	return t1 - t0;
+}
+
+/*
+ * A reader: rounds of a timed batch of b reads, a timed batch of 2b and an
+ * untimed checked batch of b (torn snapshots, retries), until the run ends.
+ * The fastest batch of each size gives the path per read without the fixed
+ * cost of a batch or the interrupts that land in one: (min T(2b) - min T(b))
+ * / b, exact under icount when the path is (path_ns_per_op).
+ */
+static int lb_reader_fn(void *arg)
+{
+	struct lb_thread *t = arg;
+	const struct lb_cfg *cfg = t->ctl->cfg;
+	const struct lb_variant *var = cfg->var;
+	unsigned long b = cfg->batch;
+	unsigned int nb = 0;
+	u64 end;
+
+	t->rs.seed = 0x9e3779b97f4a7c15ULL * (t->cpu + 1);
+	t->min1 = U64_MAX;
+	t->min2 = U64_MAX;
+	wait_for_completion(&t->ctl->go);
+	end = lb_cycles() + (u64)cfg->duration_ms * lb_khz;
+	do {
+		t->min1 = min(t->min1, lb_timed_batch(t, var, b));
+		t->min2 = min(t->min2, lb_timed_batch(t, var, 2 * b));
+		if (var->check_batch)
+			t->sink += var->check_batch(t->ctl->inst, &t->rs, b);
+		/*
+		 * Between batches, outside the timed region: pass through the
+		 * scheduler so RCU sees a quiescent state here.  A CPU-bound
+		 * kthread on a non-preemptible kernel otherwise holds every
+		 * grace period -- and every RCU-freeing writer -- for the run.
+		 */
+		if (!(++nb & 7))
+			schedule();
+	} while (lb_cycles() < end);
+	atomic_dec(&t->ctl->readers_left);
+	lb_thread_finish(t);
+	return 0;
+}
+
+void lb_wait_period(const struct lb_cfg *cfg, u64 t0, atomic_t *left)
+{
+	u64 period = cfg->writer_period_ns, now;
+
+	if (!period)
+		return;
+	if (period >= 100 * NSEC_PER_USEC) {
+		unsigned long us = div_u64(period, NSEC_PER_USEC);
+
+		usleep_range(us, us + us / 16 + 1);
+		return;
+	}
+	do {
+		cpu_relax();
+		now = lb_now();
+	} while (now - t0 < period && (!left || atomic_read(left) > 0));
+}
+
+/*
+ * write_dwell_ns: the writer stays this long at its variant's mid-write
+ * point (latch: between the halves; seqcount: inside the write section;
+ * rcu: filled, unpublished; none: half written).  A stress for the torn-read
+ * check -- a reader landing in the window must still see a whole snapshot,
+ * except from "none" -- never a measurement (lbstats refuses such rows).
+ */
+static void lb_dwell(struct lb_inst *inst)
+{
+	u64 t0 = lb_cycles();
+
+	while (lb_cyc2ns(lb_cycles() - t0) < inst->cfg->write_dwell_ns)
+		cpu_relax();
+}
+
+static const struct lb_mid lb_dwell_mid = { .fn = lb_dwell, .every_copy = true };
+
+static int lb_writer_fn(void *arg)
+{
+	struct lb_thread *t = arg;
+	const struct lb_cfg *cfg = t->ctl->cfg;
+	const struct lb_mid *mid = cfg->write_dwell_ns ? &lb_dwell_mid : NULL;
+	u64 t0, t1;
+
+	wait_for_completion(&t->ctl->go);
+	while (atomic_read(&t->ctl->readers_left) > 0) {
+		t0 = lb_cycles();
+		cfg->var->write(t->ctl->inst, mid);
+		t1 = lb_cycles();
+		t->wops++;
+		t->wns += lb_cyc2ns(t1 - t0);
+		lb_wait_period(cfg, lb_cyc2ns(t0), &t->ctl->readers_left);
+		/*
+		 * Like the readers, pass through the scheduler now and then:
+		 * a back-to-back writer sharing a CPU with a reader otherwise
+		 * holds it until the tick, and under QEMU icount it never let
+		 * go at all (seen with 2 readers + 1 writer on 2 vCPUs).
+		 */
+		if (!(t->wops & 63))
+			schedule();
+		else
+			cond_resched();
+	}
+	lb_thread_finish(t);
+	return 0;
+}
+
+/* ---- one run ------------------------------------------------------------ */
+
+int lb_nth_online_cpu(unsigned int n)
+{
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		if (!n--)
+			return cpu;
+	return -1;
+}
+
+static int lb_run_one(const struct lb_cfg *cfg, unsigned int run)
+{
+	bool irq = cfg->ctx != LB_CTX_TASK;
+	unsigned int nthreads = cfg->readers + (irq ? 0 : cfg->writers);
+	struct lb_ctl *ctl;
+	struct lb_inst *inst;
+	unsigned int i;
+	int ret = 0, cpu;
+
+	ctl = kzalloc(sizeof(*ctl), GFP_KERNEL);
+	inst = kzalloc(sizeof(*inst), GFP_KERNEL);
+	if (ctl)
+		ctl->th = vzalloc(array_size(nthreads, sizeof(*ctl->th)));
+	if (!ctl || !inst || !ctl->th) {
+		ret = -ENOMEM;
+		goto out_free;
+	}
+	inst->cfg = cfg;
+	if (cfg->var->init) {
+		ret = cfg->var->init(inst);
+		if (ret)
+			goto out_free;
+	}
+	ctl->cfg = cfg;
+	ctl->inst = inst;
+	init_completion(&ctl->go);
+	init_completion(&ctl->done);
+	atomic_set(&ctl->readers_left, cfg->readers);
+
+	if (irq)
+		lb_irq_setup(cfg, inst);
+
+	for (i = 0; i < nthreads; i++) {
+		struct lb_thread *t = &ctl->th[i];
+		int (*fn)(void *arg);
+
+		t->ctl = ctl;
+		t->reader = i < cfg->readers;
+		if (t->reader) {
+			cpu = lb_nth_online_cpu(i);
+			fn = irq ? lb_irq_fn : lb_reader_fn;
+		} else {
+			unsigned int w = i - cfg->readers, ncpu = num_online_cpus();
+
+			/* writers go to the CPUs readers leave free, if any */
+			if (cfg->readers < ncpu)
+				cpu = lb_nth_online_cpu(cfg->readers + w % (ncpu - cfg->readers));
+			else
+				cpu = lb_nth_online_cpu(w % ncpu);
+			fn = lb_writer_fn;
+		}
+		t->cpu = cpu;
+		t->task = kthread_create(fn, t, "lb/%s/%u", t->reader ? "r" : "w", i);
+		if (IS_ERR(t->task)) {
+			ret = PTR_ERR(t->task);
+			t->task = NULL;
+			break;
+		}
+		kthread_bind(t->task, cpu);
+	}
+	ctl->nthreads = i;
+	atomic_set(&ctl->running, ctl->nthreads);
+	if (ret) {
+		/* never started: stop them before they wait for go */
+		for (i = 0; i < ctl->nthreads; i++)
+			kthread_stop(ctl->th[i].task);
+		goto out_fini;
+	}
+	for (i = 0; i < ctl->nthreads; i++)
+		wake_up_process(ctl->th[i].task);
+	complete_all(&ctl->go);
+	wait_for_completion(&ctl->done);
+	for (i = 0; i < ctl->nthreads; i++)
+		kthread_stop(ctl->th[i].task);
+	lb_emit_row(cfg, run, ctl);
+
+out_fini:
+	if (irq)
+		lb_irq_sync(cfg);
+	if (cfg->var->fini)
+		cfg->var->fini(inst);
+out_free:
+	if (ctl)
+		vfree(ctl->th);
+	kfree(ctl);
+	kfree(inst);
+	return ret;
+}
+
+/* Run one line ("key=value ...", NULL: the module parameters); lb_lock held. */
+int lb_run_line(char *line)
+{
+	struct lb_cfg cfg;
+	unsigned int run;
+	int ret;
+
+	ret = lb_cfg_from_line(line, &cfg);
+	if (ret)
+		return ret;
+	for (run = 0; run < cfg.nruns; run++) {
+		ret = lb_run_one(&cfg, run);
+		if (ret) {
+			pr_err("%s/%s run %u failed: %d\n", cfg.wl->name, cfg.vi->name, run, ret);
+			return ret;
+		}
+	}
+	return 0;
+}
