@@ -13,7 +13,7 @@ setup_file() {
 	workload=all variant=all context=task readers=1 writers=0 nruns=1 duration_ms=20
 	workload=replicas variant=all context=task readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=150
 	workload=all variant=all context=task readers=2 writers=0 nruns=1 duration_ms=10
-	workload=replicas variant=all context=task readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=100 write_dwell_ns=2000
+	workload=replicas variant=all context=task readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=300 write_dwell_ns=2000
 	P
 	for k in $LB_TEST_KERNELS; do
 		lb_guest "$k" 2 tcg "$plan" "$BATS_FILE_TMPDIR/$k" >&2 || echo "boot $k failed: $?" >&2

@@ -76,7 +76,7 @@ quick_env() {
 	ACCEL=icount RESULTS=$BATS_TEST_TMPDIR/r1 run --separate-stderr "$LB_ROOT/runners/sweep"
 	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 20; false; }
 	# not a terminal: one progress line per configuration, also in the run's log
-	[ "$(grep -c '^sweep: boot [12]/2 6.12-voluntary-[12]cpu: config [0-9]/4 done (sweep [0-9]/8), elapsed [0-9]*s, ETA ' <<<"$stderr")" -eq 8 ]
+	[ "$(grep -c '^sweep: boot [12]/2 6.12-voluntary-[12]cpu: config [0-9]/4 done (sweep [0-9]/8), elapsed [0-9hms]*, ETA ' <<<"$stderr")" -eq 8 ]
 	[ "$(grep -c 'done (sweep' "$BATS_TEST_TMPDIR/r1/latest/progress.log")" -eq 8 ]
 	# the reproducer names every knob that differs from its default, the
 	# resolved accelerator and the vCPUs, this tool's commit, the Debian versions
