@@ -14,85 +14,35 @@
 #include <linux/spinlock.h>
 #include "compat.h"
 
-struct seqx_state {
-	seqlock_t lock;
-	u64 gen;
-	struct shape_data data;
-};
-
+/*
+ * The state, its set-up, the writer and the bounded section are
+ * "seqlock"'s (v_seqlock.h, included before this file in table order):
+ * only the unbounded read differs.
+ */
 static __always_inline u64 seqx_section(void *p, struct shape_data *s, u64 in,
 					unsigned int *loops, unsigned int limit,
 					bool *gave_up, bool check)
 {
-	struct seqx_state *st = p;
-	unsigned int seq;
+	struct seqc_state *st = p;
 	u64 ret;
 
-	if (!limit) {
-		*loops = 1;
-		read_seqlock_excl(&st->lock);
-		ret = copy_access(s, &st->data, in, check);
-		read_sequnlock_excl(&st->lock);
-		return ret;
-	}
-	for (;;) {
-		if (*loops >= limit) {
-			*gave_up = true;
-			return 0;
-		}
-		(*loops)++;
-		seq = raw_read_seqcount(lb_seqcount_bare(&st->lock.seqcount));
-		if (seq & 1) {
-			cpu_relax();
-			continue;
-		}
-		ret = copy_access(s, &st->data, in, check);
-		if (!read_seqcount_retry(lb_seqcount_bare(&st->lock.seqcount), seq))
-			return ret;
-	}
-}
-
-static void seqx_init_one(struct lb_inst *inst, void *p)
-{
-	struct seqx_state *st = p;
-
-	seqlock_init(&st->lock);
-	shape_store(inst, &st->data, 0, NULL);
-}
-
-static int seqx_init(struct lb_inst *inst)
-{
-	return copy_alloc(inst, sizeof(struct seqx_state), seqx_init_one) ? 0 : -ENOMEM;
-}
-
-static void seqx_fini(struct lb_inst *inst)
-{
-	lb_state_free(inst);
+	if (limit)
+		return seqc_section(p, s, in, loops, limit, gave_up, check);
+	*loops = 1;
+	read_seqlock_excl(&st->lock);
+	ret = copy_access(s, &st->data, in, check);
+	read_sequnlock_excl(&st->lock);
+	return ret;
 }
 
 COPY_READERS(seqx)
 
-static void seqx_write_one(struct lb_inst *inst, void *p, const struct lb_mid *mid)
-{
-	struct seqx_state *st = p;
-	unsigned long flags;
-
-	write_seqlock_irqsave(&st->lock, flags);
-	shape_store(inst, &st->data, ++st->gen, mid);	/* mid: inside the section */
-	write_sequnlock_irqrestore(&st->lock, flags);
-}
-
-static void seqx_write(struct lb_inst *inst, const struct lb_mid *mid)
-{
-	copy_write(inst, mid, seqx_write_one);
-}
-
 static const struct lb_variant v_seqlock_excl = {
-	.init		= seqx_init,
-	.fini		= seqx_fini,
+	.init		= seqc_init,
+	.fini		= seqc_fini,
 	.read_batch	= seqx_read_batch,
 	.check_batch	= seqx_check_batch,
-	.write		= seqx_write,
+	.write		= seqc_write,
 	.read_irq	= seqx_read_irq,
 	.nmi_safe	= true,	/* callable, and shown to deadlock (bounded) */
 };
