@@ -6,6 +6,8 @@ bats_require_minimum_version 1.5.0
 setup_file() {
 	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 	make -s -C "$ROOT/stats" >&2
+	# plots go inside the plots root only (runners/plots -o): here, this run's tmp
+	export LB_PLOTS_ROOT=$BATS_RUN_TMPDIR
 	# plots rendered once for the plot tests below
 	export PLOTS_TCG=$BATS_FILE_TMPDIR/tcg PLOTS_IC=$BATS_FILE_TMPDIR/icount
 	export PLOTS_KVM=$BATS_FILE_TMPDIR/kvm PLOTS_PRE=$BATS_FILE_TMPDIR/preempt
