@@ -284,7 +284,8 @@ lb_run_dir() {
 }
 
 # lb_latest_run: the directory of the newest run (RESULTS/latest, default
-# results/latest, which every sweep points at its run), saying on stderr which
+# results/latest, which a sweep points at its run when it finishes with rows:
+# an aborted run leaves it at the last good one), saying on stderr which
 # run that is; dies when there is none.
 lb_latest_run() {
 	local l=${RESULTS:-$LB_ROOT/results}/latest id

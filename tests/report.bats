@@ -123,6 +123,7 @@ assert_width() {
 @test "width stays <= 72 with long names and huge values" {
 	d=$BATS_TEST_TMPDIR/wide
 	mkdir -p "$d"
+	cp "$FX/fx-pair-base/meta.txt" "$d/" # a run without meta.txt is refused
 	# base rows as kernel 6.1.192 (x1000), new rows 6.12.118 (x123456)
 	awk -F, -v OFS=, 'NR == 1 { print; next } {
 		$4 = "ktime_get_mono_fast_ns_with_a_long_name"; $5 = "rbtree-seqcount"; $6 = "hardirq"
@@ -455,8 +456,8 @@ three_kernels() {
 	run "$REPORT" --run "$d"
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^latchbench: ' <<<"$output")" -eq 2 ]
-	[ "$(grep '^latchbench: ' <<<"$output" | head -n 1)" = "latchbench: 6.1.192 -> 6.12.118 (run fx-icount)" ]
-	[ "$(grep '^latchbench: ' <<<"$output" | tail -n 1)" = "latchbench: 6.12.118 -> 7.2.13 (run fx-icount)" ]
+	[ "$(grep '^latchbench: ' <<<"$output" | head -n 1)" = "latchbench: 6.1.192 -> 6.12.118 (run three)" ] # a run is named by its directory
+	[ "$(grep '^latchbench: ' <<<"$output" | tail -n 1)" = "latchbench: 6.12.118 -> 7.2.13 (run three)" ]
 	[[ "$output" == *"Adjacent kernel pairs, one report each: 6.1.192 -> 6.12.118,"* ]]
 	[[ "$output" == *"Oldest vs newest: report RUN=three BASE=6.1.192 NEW=7.2.13"* ]]
 	# the copied kernel is the same as 6.12: every row of the second pair says same
