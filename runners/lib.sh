@@ -485,9 +485,16 @@ lb_incomplete_note() {
 # ... = {' initialiser, and every KF(name, ...) real-function workload of
 # w_kernel.c. Printed in source order, one per line, each once. The groups
 # runners/guest-expand understands are lb_module_groups'.
+# (Where the module's vocabulary table and its reader lb_vocab exist, branch
+# i25, the names come from there: same output.)
 lb_module_names() {
-	local want
+	local want dir=${2:-${LB_MODULE_SRC:-$LB_ROOT/bench-module}}
 	case $1 in workloads) want=workload ;; variants) want=variant ;; *) lb_die "lb_module_names: workloads or variants, not '$1'" ;; esac
+	if [ -f "$dir/vocab.h" ] && declare -F lb_vocab >/dev/null; then
+		LB_MODULE_SRC=$dir lb_vocab table | awk -F, -v want="$want" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			!($c[want] in seen) { seen[$c[want]]; print $c[want] }'
+		return
+	fi
 	awk -v want="$want" '
 		/^[ \t]*#[ \t]*define/ || /^[ \t]*(\*|\/\*|\/\/)/ { next }
 		match($0, /struct lb_(workload|variant)[^;*]*=[ \t]*\{/) {
@@ -501,7 +508,7 @@ lb_module_names() {
 		want == "workload" && match($0, /(^|[^A-Za-z_#])KF\([a-z_0-9]+,/) {
 			s = substr($0, RSTART, RLENGTH); sub(/.*KF\(/, "", s); sub(/,$/, "", s)
 			if (!(s in seen)) { seen[s]; print s }
-		}' "${2:-$LB_ROOT/bench-module}"/*.[ch]
+		}' "$dir"/*.[ch]
 }
 
 # lb_module_groups workloads|variants: the group words the guest expands
