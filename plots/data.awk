@@ -37,6 +37,8 @@ function unit(a, what) {
 }
 function ttl(s, a, v,   e) {		# main title: names workload, accel, vCPUs
 	e = emu(a)
+	# a stand-in run (runners/plots -v STANDIN=...) is named as such first
+	if (a == "kvm" && STANDIN != "") { a = "kvm-standin"; e = "stand-in: TCG behind a KVM command line - not hardware results" }
 	return s " (" a ", " v " vCPU" (v + 0 == 1 ? "" : "s") (PREEMPT != "" ? ", preempt " PREEMPT : "") ")" (e != "" ? "\\n" e : "")
 }
 function nice(m) { return m > 0 ? m * 1.1 : 1 }

@@ -464,7 +464,7 @@ lb_incomplete_note() {
 		miss="$miss${miss:+, }$t ($why)"
 		nmiss=$((nmiss + 1))
 	done
-	printf 'INCOMPLETE RUN: '
+	printf 'INCOMPLETE RUN %s: ' "${d##*/}"
 	if [ -z "$inc" ]; then
 		printf 'meta.txt does not say whether the run finished (no incomplete= line); '
 	fi
@@ -538,4 +538,212 @@ lb_boot_budget() {
 		t = e * f; if (t < floor) t = floor
 		print e, t
 	}'
+}
+# --- the accelerator policy: the one place that decides what a guest runs
+# under. runners/sweep, runners/sweep-boot (a Slurm node) and runners/boot all
+# go through these functions, so they cannot disagree.
+
+# LB_ACCELS: what ACCEL (or boot -a) may name; auto = lb_accel_resolve's choice.
+export LB_ACCELS="auto kvm tcg icount"
+# LB_ACCEL_FALLBACK: what auto measures under when KVM does not work here:
+# icount, deterministic path lengths (guest instructions), the one exact
+# answer an emulator gives; tcg's emulated times swing from run to run.
+LB_ACCEL_FALLBACK=icount
+
+# lb_accel_ok A: A is a valid ACCEL value.
+lb_accel_ok() { case " $LB_ACCELS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
+# lb_kvm_dev: the KVM device the probe opens (LB_KVM_DEV: a stand-in device
+# for the tests; /dev/kvm otherwise).
+lb_kvm_dev() { printf '%s\n' "${LB_KVM_DEV:-/dev/kvm}"; }
+
+# lb_qemu_standin: prints the stand-in note when QEMU (the binary every
+# runner starts) is the tests' KVM stand-in (tests/kvm-standin, which says
+# so in its --version line), nothing for a real QEMU. Stand-in runs carry
+# this note in the first line of everything they produce.
+lb_qemu_standin() {
+	local v
+	v=$("${QEMU:-qemu-system-x86_64}" --version 2>/dev/null | head -n 1) || return 0
+	case $v in *kvm-standin*) echo "kvm-standin: TCG behind the KVM command line (tests/kvm-standin), not hardware: exercises the KVM path only" ;; esac
+}
+
+# lb_accel_resolve REQUEST [KBUILD_DIR]: sets lb_accel (kvm, tcg or icount)
+# and lb_accel_why. auto asks runners/probe-accel, which boots KBUILD_DIR
+# (a kernel that has been built: build first, then decide) under KVM: kvm
+# when that boot reaches init, else LB_ACCEL_FALLBACK with the probe's
+# reason. Other values are taken as requested. Dies when the probe itself
+# cannot run.
+# shellcheck disable=SC2034 # lb_accel and lb_accel_why are for the caller
+lb_accel_resolve() {
+	local req=$1 kb=${2:-} err verdict
+	lb_accel_ok "$req" || lb_die "ACCEL=$req: unknown accelerator (valid: $LB_ACCELS)"
+	if [ "$req" != auto ]; then
+		lb_accel=$req lb_accel_why="requested (ACCEL=$req)"
+		return 0
+	fi
+	mkdir -p "$LB_CACHE"
+	err=$(mktemp "${TMPDIR:-/tmp}/lb-probe.XXXXXX")
+	# one probe at a time per cache (it reuses its log directory)
+	verdict=$(flock "$LB_CACHE/probe-accel.lock" "$LB_ROOT/runners/probe-accel" ${kb:+-k "$kb"} 2>"$err" | head -n 1) || true
+	lb_accel_why=$(grep -v '^probe-accel: probing' "$err" | tail -n 1 | sed 's/^probe-accel: //')
+	# what the probe did, for the user (its verdict line is the caller's to print)
+	grep '^probe-accel: probing' "$err" >&2 || true
+	rm -f "$err"
+	case $verdict in
+	kvm) lb_accel=kvm lb_accel_why="probe-accel: $lb_accel_why" ;;
+	tcg) lb_accel=$LB_ACCEL_FALLBACK lb_accel_why="probe-accel: $lb_accel_why; so the default is $LB_ACCEL_FALLBACK (deterministic path lengths in guest instructions; ACCEL=tcg for emulated timings)" ;;
+	*) lb_die "the accelerator probe gave no verdict: ${lb_accel_why:-no output} (runners/probe-accel)" ;;
+	esac
+}
+
+# lb_accel_skip ACCEL KERNEL_RELEASE VCPUS: prints why a boot of that kernel
+# with that many vCPUs cannot run under ACCEL, and succeeds; fails (prints
+# nothing) when it can run. Known: Linux 6.1 with more than one vCPU hangs
+# under icount at "x86: Booting SMP configuration:" (README "Known limits").
+lb_accel_skip() {
+	case $1:$2 in
+	icount:6.1 | icount:6.1.* | icount:6.1-*)
+		if [ "$3" -gt 1 ]; then
+			echo "Linux 6.1 with more than one vCPU hangs under QEMU icount at 'x86: Booting SMP configuration:' (1 vCPU works: VCPUS=1)"
+			return 0
+		fi
+		;;
+	esac
+	return 1
+}
+
+# lb_accel_pin ACCEL PIN: whether vCPU threads get pinned (PIN, else: on under
+# kvm, where they are real CPUs, off under emulation).
+lb_accel_pin() {
+	if [ -n "$2" ]; then echo "$2"; elif [ "$1" = kvm ]; then echo 1; else echo 0; fi
+}
+
+# lb_accel_realtime A: A's times are real time (kvm), not emulated.
+lb_accel_realtime() { [ "$1" = kvm ]; }
+
+# --- host conditions (runners/sweep: meta.txt host_*; warnings) ---
+# lb__read FILE: FILE's content on one line; "none" when empty, "unknown" when unreadable.
+lb__read() {
+	local v
+	if [ -r "$1" ]; then v=$(tr '\n' ' ' <"$1" | sed 's/ *$//'); else v=unknown; fi
+	printf '%s' "${v:-none}"
+}
+# lb_host_conditions: key=value lines on what makes a host's timings noisy,
+# "unknown" where this host does not expose it: CPU frequency governor,
+# boost/turbo, SMT, isolated and nohz_full CPUs, load average, transparent
+# hugepages, the host clocksource and whether the TSC is invariant, the
+# CPU-vulnerability mitigations (name:state|...) and the mean "cpu MHz".
+lb_host_conditions() {
+	local b s=/sys/devices/system/cpu fl
+	echo "host_governor=$(lb__read $s/cpu0/cpufreq/scaling_governor)"
+	if [ -r $s/cpufreq/boost ]; then
+		b=$(lb__read $s/cpufreq/boost)
+		case $b in 1) b=on ;; 0) b=off ;; esac
+	elif [ -r $s/intel_pstate/no_turbo ]; then
+		b=$(lb__read $s/intel_pstate/no_turbo)
+		case $b in 0) b=on ;; 1) b=off ;; esac
+	else
+		b=unknown
+	fi
+	echo "host_boost=$b"
+	echo "host_smt=$(lb__read $s/smt/active | sed 's/^1$/on/; s/^0$/off/')"
+	echo "host_isolated_cpus=$(lb__read $s/isolated)"
+	echo "host_nohz_full=$(lb__read $s/nohz_full | sed 's/^(null)$/none/')"
+	echo "host_loadavg_start=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+	echo "host_thp=$(lb__read /sys/kernel/mm/transparent_hugepage/enabled | sed 's/.*\[\(.*\)\].*/\1/')"
+	echo "host_clocksource=$(lb__read /sys/devices/system/clocksource/clocksource0/current_clocksource)"
+	echo "host_mitigations=$(for f in "$s"/vulnerabilities/*; do [ -r "$f" ] && printf '%s:%s|' "${f##*/}" "$(cat "$f")"; done | sed 's/|$//')"
+	echo "host_cpu_mhz=$(awk -F: '/^cpu MHz/ { t += $2; n++ } END { if (n) printf "%.0f", t / n; else printf "unknown" }' /proc/cpuinfo 2>/dev/null)"
+	fl=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true)
+	if [ -z "$fl" ]; then
+		echo "host_tsc_invariant=unknown"
+	else
+		case " $fl " in
+		*" constant_tsc "*" nonstop_tsc "*) echo "host_tsc_invariant=yes (constant_tsc nonstop_tsc)" ;;
+		*) echo "host_tsc_invariant=no ($(for f in constant_tsc nonstop_tsc; do case " $fl " in *" $f "*) ;; *) printf '%s ' "no $f" ;; esac; done | sed 's/ $//'))" ;;
+		esac
+	fi
+}
+
+# lb_host_warnings FILE: one warning line per host condition in FILE (key=value
+# lines of lb_host_conditions, e.g. meta.txt) that makes real-time numbers noisier.
+lb_host_warnings() {
+	local g b smt iso load thp cs tsc n
+	g=$(lb_spec "$1" host_governor) b=$(lb_spec "$1" host_boost) smt=$(lb_spec "$1" host_smt)
+	iso=$(lb_spec "$1" host_isolated_cpus) load=$(lb_spec "$1" host_loadavg_start)
+	thp=$(lb_spec "$1" host_thp) cs=$(lb_spec "$1" host_clocksource) tsc=$(lb_spec "$1" host_tsc_invariant)
+	n=$(nproc)
+	case $g in performance | unknown | '') ;; *) lb_warn "host CPU frequency governor is '$g', not 'performance': the clock ramps, timings drift" ;; esac
+	[ "$b" != on ] || lb_warn "host boost/turbo is on: the frequency depends on temperature and load"
+	[ "$smt" != on ] || lb_warn "SMT is active on the host: a pinned vCPU can share its core with a sibling"
+	case $iso in none | '') lb_warn "no isolated host CPUs (isolcpus=/nohz_full=): host tasks and ticks run on the vCPUs' CPUs" ;; esac
+	if [ -n "$load" ] && [ "$load" != unknown ] && awk -v l="${load%% *}" -v n="$n" 'BEGIN { exit !(l > n / 4) }'; then
+		lb_warn "host load average is ${load%% *} on $n CPUs at the start: other work competes with the guest"
+	fi
+	[ "$thp" != always ] || lb_warn "transparent hugepages are 'always': khugepaged compaction can stall the guest"
+	case $cs in tsc | unknown | '') ;; *) lb_warn "host clocksource is '$cs', not tsc: the host does not trust its TSC" ;; esac
+	case $tsc in no*) lb_warn "host TSC is not invariant ($tsc): guest TSC timings can change with frequency or C-states" ;; esac
+	return 0
+}
+
+# lb_run_banner DIR: the lines that must come first in everything made from
+# run DIR (report, plot titles and index page, cover letter): a stand-in run
+# (meta.txt standin=: tests/kvm-standin) says so, so that its numbers are
+# never taken for hardware results; an incomplete run names its missing
+# boots and why (lb_incomplete_note). Nothing for an ordinary, whole run.
+lb_run_banner() {
+	local s
+	s=$(lb_meta "$1" standin)
+	[ -z "$s" ] || printf 'NOTE: %s\n' "$s" | fold -s -w 72 | sed -e 's/ *$//' -e '2,$s/^/      /'
+	s=$(lb_incomplete_note "$1")
+	[ -z "$s" ] || printf '%s\n' "$s" | fold -s -w 72 | sed -e 's/ *$//'
+	return 0
+}
+
+# lb_tool_commit: this tool's commit (12 hex digits, "-dirty" with uncommitted
+# changes to tracked files), "unknown" outside a git checkout.
+lb_tool_commit() {
+	local c
+	c=$(GIT_OPTIONAL_LOCKS=0 git -C "$LB_ROOT" rev-parse --short=12 HEAD 2>/dev/null) || { echo unknown; return 0; }
+	[ -z "$(GIT_OPTIONAL_LOCKS=0 git -C "$LB_ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] || c=$c-dirty
+	echo "$c"
+}
+
+# lb_reproducer DIR: the lines that end everything made from run DIR: the
+# command that reproduces it (meta.txt reproduce=, written by the sweep), this
+# tool's commit and the Debian versions of its kernels, at most 72 columns,
+# the command continued with " \" (it pastes into a shell as it is).
+lb_reproducer() {
+	local cmd
+	cmd=$(lb_meta "$1" reproduce)
+	[ -n "$cmd" ] || return 0
+	printf 'Reproduce with latchbench %s (Debian %s):\n' "$(lb_meta "$1" tool_commit)" \
+		"$(lb_meta "$1" kernel_debian_versions | sed 's/ *$//')" | fold -s -w 72 | sed 's/ *$//'
+	awk -v s="$cmd" 'BEGIN {
+		# split at spaces outside double quotes
+		n = 0; t = ""; q = 0
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1)
+			if (c == "\"") q = !q
+			if (c == " " && !q) { if (t != "") w[++n] = t; t = "" } else t = t c
+		}
+		if (t != "") w[++n] = t
+		line = "  " w[1]
+		for (i = 2; i <= n; i++) {
+			if (length(line) + 1 + length(w[i]) > 70) { print line " \\"; line = "    " w[i] }
+			else line = line " " w[i]
+		}
+		print line
+	}'
+}
+
+# lb_duration S: S seconds as "42s", "3m05s" or "1h02m".
+lb_duration() {
+	if [ "$1" -lt 60 ]; then
+		printf '%ds\n' "$1"
+	elif [ "$1" -lt 3600 ]; then
+		printf '%dm%02ds\n' $(($1 / 60)) $(($1 % 60))
+	else
+		printf '%dh%02dm\n' $(($1 / 3600)) $(($1 % 3600 / 60))
+	fi
 }

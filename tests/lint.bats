@@ -11,7 +11,7 @@ load helpers
 	cd "$LB_ROOT"
 	# every runner (a new one is checked without being listed here)
 	run shellcheck -x runners/* tests/run tests/helpers.bash \
-		tests/fixtures/gen-fixtures tests/mini-slurm .ci/run
+		tests/fixtures/gen-fixtures tests/mini-slurm tests/kvm-standin .ci/run
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
 

@@ -522,3 +522,27 @@ three_kernels() {
 	"$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/q" "$FX/fx-icount" 2>/dev/null
 	[ -s "$BATS_TEST_TMPDIR/q/tkfast-versions.png" ]
 }
+
+# a copy of fixture $1 whose boot ran with mitigations $2 (name:state|...)
+mit_fixture() {
+	local d=$BATS_TEST_TMPDIR/$1-mit-$3
+	cp -r "$FX/$1" "$d"
+	printf '6.12-voluntary-2cpu.mitigations=%s\n' "$2" >>"$d/meta.txt"
+	echo "$d"
+}
+
+@test "mitigations: sides with different CPU-vulnerability mitigations are flagged, naming the difference; the same ones are not" {
+	a=$(mit_fixture fx-pair-base 'spectre_v2:Mitigation: Retpolines|retbleed:Mitigation: untrained return thunk' a)
+	b=$(mit_fixture fx-pair-shift 'spectre_v2:Mitigation: Enhanced IBRS|retbleed:Mitigation: untrained return thunk' b)
+	c=$(mit_fixture fx-pair-shift 'spectre_v2:Mitigation: Retpolines|retbleed:Mitigation: untrained return thunk' c)
+	run "$REPORT" BASE="$a" NEW="$b"
+	[ "$status" -eq 0 ]
+	flat=$(tr '\n' ' ' <<<"$output" | tr -s ' ')
+	[[ "$flat" == *"WARNING: the sides ran with different CPU-vulnerability mitigations (base spectre_v2:Mitigation: Retpolines; new spectre_v2:Mitigation: Enhanced IBRS): indirect calls and returns cost differently"* ]] ||
+		{ echo "$output"; false; }
+	assert_width "$output"
+	# negative control: the same mitigations on both sides
+	run "$REPORT" BASE="$a" NEW="$c"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *mitigations* ]]
+}

@@ -6,6 +6,10 @@
 load helpers
 bats_require_minimum_version 1.5.0
 
+teardown() {
+	[ ! -f "$BATS_TEST_TMPDIR/plotdir" ] || rm -rf "$(cat "$BATS_TEST_TMPDIR/plotdir")"
+}
+
 quick_env() {
 	export KERNELS=6.12 VCPUS="1 2" WORKLOADS=tkfast VARIANTS="latch seqcount"
 	export CONTEXTS=task WRITER_PERIODS="none 0" RUNS=2 DURATION=5 PERF=1
@@ -65,13 +69,39 @@ quick_env() {
 	! pgrep -f "$run_dir" >/dev/null
 }
 
-@test "icount: the same sweep twice gives identical results (1 vCPU byte for byte, 2 vCPUs the same paths)" {
+@test "icount: a sweep's reproducer, run as it is on a terminal, gives identical results (1 vCPU byte for byte, 2 vCPUs the same paths)" {
 	quick_env
 	export DURATION=3
-	for i in 1 2; do
-		ACCEL=icount RESULTS=$BATS_TEST_TMPDIR/r$i run --separate-stderr "$LB_ROOT/runners/sweep"
-		[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 20; false; }
+	ACCEL=icount RESULTS=$BATS_TEST_TMPDIR/r1 run --separate-stderr "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 20; false; }
+	# not a terminal: one progress line per configuration, also in the run's log
+	[ "$(grep -c '^sweep: boot [12]/2 6.12-voluntary-[12]cpu: config [0-9]/4 done (sweep [0-9]/8), elapsed [0-9]*s, ETA ' <<<"$stderr")" -eq 8 ]
+	[ "$(grep -c 'done (sweep' "$BATS_TEST_TMPDIR/r1/latest/progress.log")" -eq 8 ]
+	# the reproducer names every knob that differs from its default, the
+	# resolved accelerator and the vCPUs, this tool's commit, the Debian versions
+	repro=$(lb_meta "$BATS_TEST_TMPDIR/r1/latest" reproduce)
+	for kv in "make bench" ACCEL=icount KERNELS=6.12 'VCPUS="1 2"' WORKLOADS=tkfast 'VARIANTS="latch seqcount"' \
+		CONTEXTS=task 'WRITER_PERIODS="none 0"' RUNS=2 DURATION=3; do
+		[[ " $repro " == *" $kv "* ]] || { echo "reproducer lacks $kv: $repro"; false; }
 	done
+	[[ " $repro " != *" PERF="* ]] && [[ " $repro " != *" CLOCK="* ]]
+	[ -n "$(lb_meta "$BATS_TEST_TMPDIR/r1/latest" tool_commit)" ]
+	# run it as it is, in an empty environment, on a terminal (script: a pty)
+	env -i PATH="$PATH" HOME="$HOME" TERM=dumb LB_LOCK_WAIT="${LB_LOCK_WAIT:-0}" \
+		${LATCHBENCH_CACHE:+LATCHBENCH_CACHE="$LATCHBENCH_CACHE"} RESULTS="$BATS_TEST_TMPDIR/r2" HARNESS=0 \
+		script -qec "cd '$LB_ROOT' && $repro" "$BATS_TEST_TMPDIR/tty.log" >/dev/null
+	rid=$(lb_meta "$BATS_TEST_TMPDIR/r2/latest" run_id)
+	[ -n "$rid" ] && echo "$LB_ROOT/plots/$rid" >"$BATS_TEST_TMPDIR/plotdir"
+	# on a terminal the progress is one line, rewritten in place
+	grep -q $'\r\033\\[Ksweep: boot 2/2 6.12-voluntary-2cpu: config 4/4 done (sweep 8/8)' "$BATS_TEST_TMPDIR/tty.log"
+	[ "$(grep -c 'done (sweep' "$BATS_TEST_TMPDIR/r2/latest/progress.log")" -eq 8 ]
+	# the report and the index end with the same reproducer
+	d2=$BATS_TEST_TMPDIR/r2/latest
+	want=$(lb_reproducer "$d2")
+	[[ "$want" == "Reproduce with latchbench "*"  make bench "* ]]
+	[ "$(tail -n "$(wc -l <<<"$want")" "$d2/report.txt")" = "$want" ]
+	grep -q '<h2 id="reproduce">Reproduce</h2>' "$LB_ROOT/plots/$rid/index.html"
+	[ "$(lb_meta "$BATS_TEST_TMPDIR/r2/latest" reproduce)" = "$repro" ]
 	r1=$BATS_TEST_TMPDIR/r1/latest/results.csv r2=$BATS_TEST_TMPDIR/r2/latest/results.csv
 	grep -q ",icount,1,tkfast," "$r1"
 	grep -q ",icount,2,tkfast," "$r1"
