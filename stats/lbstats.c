@@ -36,7 +36,7 @@
  * columns are accepted.  Refused, naming the file, the line and the column:
  * a carriage return anywhere (CRLF), a row with fewer or more fields than
  * the header, a missing or empty required column (known_cols), a cell that
- * is not a number in a numeric column (every column but the text ones;
+ * is not a number in a numeric column of the contract (known_cols;
  * writer_period_ns may be "none"), an icount row without path_ns_per_op, an
  * empty file.  A repeated header line (concatenated files) is skipped.
  */
@@ -186,14 +186,14 @@ static void chomp(char *s)
 #define MAXF 256
 
 /*
- * Every column lbstats knows by name.  Required columns must be in the
- * header and non-empty in every row; text columns may hold anything but a
- * comma or a carriage return; writer_period_ns is a number or "none"; every
- * other column, including one this table does not name (columns are
- * appended over time), is a number or empty.  path_ns_per_op is required
- * as soon as a row is an icount row (its basis there).
+ * Every column lbstats knows by name (the CSV contract's columns).  Required
+ * columns must be in the header and non-empty in every row; text columns may
+ * hold anything but a comma or a carriage return; writer_period_ns is a
+ * number or "none"; the numeric ones are a number or empty.  A column this
+ * table does not name (columns are appended over time) is accepted as it is.
+ * path_ns_per_op is required as soon as a row is an icount row (its basis).
  */
-enum { C_NUM, C_TEXT, C_PERIOD };
+enum { C_NUM, C_TEXT, C_PERIOD, C_OTHER };
 static const struct {
 	const char *name;
 	int type, required;
@@ -204,6 +204,14 @@ static const struct {
 	{ "readers", C_NUM, 1 },	{ "writers", C_NUM, 1 },
 	{ "writer_period_ns", C_PERIOD, 1 }, { "run", C_NUM, 1 },
 	{ "ns_per_op", C_NUM, 1 },	{ "preempt", C_TEXT, 0 },
+	{ "read_ops", C_NUM, 0 },	{ "p50_ns", C_NUM, 0 },
+	{ "p99_ns", C_NUM, 0 },		{ "retries", C_NUM, 0 },
+	{ "torn", C_NUM, 0 },		{ "write_ops", C_NUM, 0 },
+	{ "ns_per_write", C_NUM, 0 },	{ "interrupts_delivered", C_NUM, 0 },
+	{ "interrupted_mid_write", C_NUM, 0 }, { "completed", C_NUM, 0 },
+	{ "would_deadlock", C_NUM, 0 },	{ "max_spin", C_NUM, 0 },
+	{ "deferral_ns", C_NUM, 0 },	{ "write_dwell_ns", C_NUM, 0 },
+	{ "path_ns_per_op", C_NUM, 0 },
 };
 #define NKNOWN (sizeof(known_cols) / sizeof(known_cols[0]))
 
@@ -287,7 +295,7 @@ static void csv_header(struct csv *c)
 			if (!strcmp(c->hname[i], c->hname[j]))
 				die("%s:%ld: column %s appears twice in the header", c->name,
 				    c->lineno, c->hname[i]);
-		c->htype[i] = C_NUM;
+		c->htype[i] = C_OTHER;
 		c->hreq[i] = 0;
 		for (size_t k = 0; k < NKNOWN; k++)
 			if (!strcmp(c->hname[i], known_cols[k].name)) {
@@ -331,7 +339,7 @@ static void csv_check_row(const struct csv *c)
 				    c->hname[i]);
 			continue;
 		}
-		if (c->htype[i] == C_TEXT)
+		if (c->htype[i] == C_TEXT || c->htype[i] == C_OTHER)
 			continue;
 		if (c->htype[i] == C_PERIOD && !strcmp(s, "none"))
 			continue;
