@@ -170,7 +170,7 @@ REF=$LB_ROOT/results/reference-icount
 	VCPUS=0|VCPUS=0: '0' is not a number of vCPUs
 	CONTEXTS=softirq|CONTEXTS=softirq: 'softirq' unknown
 	WRITER_PERIODS=-1|WRITER_PERIODS=-1: '-1' is not a number of ns
-	ACCEL=fast|ACCEL=fast: 'fast' unknown accelerator
+	ACCEL=fast|ACCEL=fast: 'fast' is not an accelerator
 	ACCEL=icount icount|ACCEL=icount icount: 'icount' given twice
 	CLOCK=hpet|CLOCK=hpet: unknown
 	SCHED=cloud|SCHED=cloud: unknown
