@@ -40,7 +40,7 @@ kernels: deps
 module: kernel
 	rm -rf build/module-$(KVER) && mkdir -p build/module-$(KVER)
 	cp bench-module/*.[ch] bench-module/Kbuild build/module-$(KVER)/
-	$(MAKE) -C $$(. runners/lib.sh && lb_kbuild_dir $(KVER) $(PREEMPT)) M=$(CURDIR)/build/module-$(KVER) W=1 modules
+	$(MAKE) -C $$(. runners/lib.sh && lb_kbuild_dir $(KVER) $(PREEMPT)) $(if $(filter uml,$(PREEMPT)),ARCH=um) M=$(CURDIR)/build/module-$(KVER) W=1 modules
 
 initramfs: kernel
 	runners/build-initramfs $(KVER) $(PREEMPT) build/initramfs-$(KVER)$(if $(PREEMPT),-$(PREEMPT)).cpio.gz

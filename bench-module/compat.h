@@ -126,7 +126,10 @@ static __always_inline void lb_latch_write_end(seqcount_latch_t *s)
 }
 #endif
 
-#ifdef LB_NO_CYC2NS_EXPORT
+#if defined(CONFIG_UML)
+#define LB_IF_CYC2NS_EXPORT(x...)
+#define LB_NOTE_CYC2NS " cyc2ns cyc2ns_read (" LB_UML_NO_CYC2NS ")"
+#elif defined(LB_NO_CYC2NS_EXPORT)
 #define LB_IF_CYC2NS_EXPORT(x...)
 #define LB_NOTE_CYC2NS " cyc2ns_read (needs the cyc2ns_read_begin export)"
 #else
@@ -137,17 +140,129 @@ static __always_inline void lb_latch_write_end(seqcount_latch_t *s)
 #ifdef LB_NO_MODULE_ADDRESS_EXPORT
 #define LB_IF_MODULE_ADDRESS_EXPORT(x...)
 #define LB_NOTE_MODULE_ADDRESS " module_address (needs the __module_address export)"
+#elif !defined(CONFIG_MODULES_TREE_LOOKUP)
+/* no latch tree: __module_address() walks the module list (um: no PERF_EVENTS) */
+#define LB_IF_MODULE_ADDRESS_EXPORT(x...)
+#define LB_NOTE_MODULE_ADDRESS " module_address (" LB_NO_TREE_LOOKUP ")"
+#define LB_NO_TREE_LOOKUP "no CONFIG_MODULES_TREE_LOOKUP: no latch tree (it needs PERF_EVENTS or TRACING)"
 #else
 #define LB_IF_MODULE_ADDRESS_EXPORT(x...) x
 #define LB_NOTE_MODULE_ADDRESS ""
 #endif
 
+/* The same, for lb_absent (table.c): x when the build lacks it, else nothing. */
+#if defined(LB_NO_CYC2NS_EXPORT) && !defined(CONFIG_UML)
+#define LB_IF_NO_CYC2NS_EXPORT(x...) x
+#else
+#define LB_IF_NO_CYC2NS_EXPORT(x...)
+#endif
+#if defined(LB_NO_MODULE_ADDRESS_EXPORT)
+#define LB_WHY_NO_MODULE_ADDRESS "needs the __module_address export (patches/<version>/)"
+#define LB_IF_NO_MODULE_ADDRESS(x...) x
+#elif !defined(CONFIG_MODULES_TREE_LOOKUP)
+#define LB_WHY_NO_MODULE_ADDRESS LB_NO_TREE_LOOKUP
+#define LB_IF_NO_MODULE_ADDRESS(x...) x
+#else
+#define LB_IF_NO_MODULE_ADDRESS(x...)
+#endif
+
 /* Appended to "workload unknown" errors: what this build left out, and why. */
-#if defined(LB_NO_CYC2NS_EXPORT) || defined(LB_NO_MODULE_ADDRESS_EXPORT)
+#if defined(CONFIG_UML) || defined(LB_NO_CYC2NS_EXPORT) || defined(LB_NO_MODULE_ADDRESS_EXPORT) || \
+	!defined(CONFIG_MODULES_TREE_LOOKUP)
 #define LB_LEFT_OUT "; not in this build:" LB_NOTE_CYC2NS \
 	LB_NOTE_MODULE_ADDRESS " (see latchbench's patches/<version>/)"
 #else
 #define LB_LEFT_OUT ""
 #endif
 
+/*
+ * The architecture: x86 (the QEMU guests) or um (User-Mode Linux: the same
+ * kernel built ARCH=um, run as a host process; its code runs natively on
+ * the host's cores, each vCPU a host thread).  What um lacks:
+ *  - NMI: interrupts are host signals and "irq off" is a software flag;
+ *    there is no NMI and no APIC to send one with.  context=nmi is absent
+ *    (LB_NO_NMI, listed in debugfs "absent"); hardirq (irq_work) exists.
+ *  - The TSC as a kernel clock: um's clocksource reads the host's
+ *    clock_gettime() and there is no tsc_khz, no cyc2ns and no
+ *    cyc2ns_read_begin(): the cyc2ns replica and cyc2ns_read are left out.
+ *    The harness times with ktime_get_mono_fast_ns() there (1 unit = 1 ns,
+ *    lb_arch_khz() 1000000), so a UML time includes a host clock read per
+ *    timed batch, not per op.
+ *  - sched_clock is the jiffies one (10 ms at HZ=100): the sched_clock
+ *    and local_clock rows measure that.
+ * The replicas' own clocksource read (lb_clock_read) stays the x86 TSC read
+ * instruction on both, so a replica's path is the same under kvm and uml.
+ * lb_nmi_register(fn) references fn either way (no unused-function warning
+ * on um, where it registers nothing).
+ */
+#ifdef CONFIG_UML
+#include <linux/bug.h>
+#include <linux/ktime.h>
+#include <linux/timekeeping.h>
+
+#define LB_NO_NMI "User-Mode Linux has no NMI (interrupts are host signals; irq-off is a software flag)"
+#define LB_UML_NO_CYC2NS "x86 only: User-Mode Linux has no TSC clocksource and no cyc2ns"
+#define LB_ARCH_KHZ "ktime_khz"
+#define LB_IF_TSC(x...)
+#define LB_IF_UML(x...) x
+#define NMI_DONE	0
+#define NMI_HANDLED	1
+#define lb_nmi_register(fn) ({ (void)(fn); 0; })
+#define lb_nmi_unregister() do { } while (0)
+
+static __always_inline void lb_nmi_raise_self(void)
+{
+	WARN_ON_ONCE(1);	/* refused before: lb_ctx_absent[LB_CTX_NMI] */
+}
+
+static __always_inline u64 lb_arch_cycles(void)
+{
+	return ktime_get_mono_fast_ns();
+}
+
+static inline unsigned int lb_arch_khz(void)
+{
+	return 1000000;
+}
+
+static __always_inline u64 lb_tsc_read(void)
+{
+	u32 lo, hi;
+
+	asm volatile("lfence; rdtsc" : "=a" (lo), "=d" (hi) :: "memory");
+	return ((u64)hi << 32) | lo;
+}
+#else
+#include <asm/msr.h>
+#include <asm/tsc.h>
+#include <asm/apic.h>
+#include <asm/nmi.h>
+#include <asm/timer.h>
+
+#define LB_ARCH_KHZ "tsc_khz"
+#define LB_IF_TSC(x...) x
+#define LB_IF_UML(x...)
+#define lb_nmi_register(fn) register_nmi_handler(NMI_LOCAL, fn, 0, "latchbench")
+#define lb_nmi_unregister() unregister_nmi_handler(NMI_LOCAL, "latchbench")
+
+static __always_inline void lb_nmi_raise_self(void)
+{
+	apic->send_IPI_mask(cpumask_of(smp_processor_id()), NMI_VECTOR);
+}
+
+static __always_inline u64 lb_arch_cycles(void)
+{
+	return rdtsc_ordered();
+}
+
+static inline unsigned int lb_arch_khz(void)
+{
+	return tsc_khz;
+}
+
+static __always_inline u64 lb_tsc_read(void)
+{
+	return rdtsc_ordered();
+}
+#endif
 #endif /* LB_COMPAT_H */

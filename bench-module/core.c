@@ -14,7 +14,11 @@
  *
  * Timing uses the TSC (rdtsc_ordered, scaled by tsc_khz): the cheapest
  * clock that is not itself under test.  Under QEMU icount it counts
- * guest instructions.
+ * guest instructions.  User-Mode Linux has no TSC clock: there it is
+ * ktime_get_mono_fast_ns() (compat.h: lb_arch_cycles()).
+ *
+ *   /sys/kernel/debug/latchbench/absent   what this build lacks, and why
+ *   (what,name,reason: a context or workload; table.c's lb_absent)
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -33,10 +37,6 @@
 #include <linux/ctype.h>
 #include <linux/math64.h>
 #include <linux/uaccess.h>
-#include <asm/msr.h>
-#include <asm/tsc.h>
-#include <asm/apic.h>
-#include <asm/nmi.h>
 #include "lb.h"
 #include "shape_clock.h"
 
@@ -147,12 +147,12 @@ static const char *const lb_ctx_names[LB_NR_CTX] = { "task", "hardirq", "nmi" };
 
 noinline u64 lb_clock_read(void)
 {
-	return rdtsc_ordered();
+	return lb_tsc_read();
 }
 
 static __always_inline u64 lb_cycles(void)
 {
-	return rdtsc_ordered();
+	return lb_arch_cycles();
 }
 
 /*
@@ -526,7 +526,7 @@ static void lb_irq_fire(struct lb_inst *inst)
 	WRITE_ONCE(ic->armed, 1);
 	barrier();
 	if (lb_irq_ctx == LB_CTX_NMI)
-		apic->send_IPI_mask(cpumask_of(smp_processor_id()), NMI_VECTOR);
+		lb_nmi_raise_self();
 	else
 		irq_work_queue(&ic->work);
 	/* Give it the chance to land while the write is open. */
@@ -809,6 +809,17 @@ static void lb_list_names(char *buf, size_t len, const struct lb_workload *wl)
 		n += scnprintf(buf + n, len - n, "%s%s", n ? " " : "", (*w)->name);
 }
 
+/* Why this build lacks WHAT NAME (lb_absent), or NULL when it does not. */
+static const char *lb_absent_why(const char *what, const char *name)
+{
+	const struct lb_absent *a;
+
+	for (a = lb_absent; a->what; a++)
+		if (!strcmp(a->what, what) && !strcmp(a->name, name))
+			return a->why;
+	return NULL;
+}
+
 static int lb_check_cfg(const struct lb_params *p, struct lb_cfg *cfg)
 {
 	unsigned int ncpu = num_online_cpus();
@@ -833,6 +844,11 @@ static int lb_check_cfg(const struct lb_params *p, struct lb_cfg *cfg)
 			break;
 	if (i == LB_NR_CTX) {
 		pr_err("context='%s' unknown (valid: task hardirq nmi)\n", p->context);
+		return -EINVAL;
+	}
+	if (lb_absent_why("context", p->context)) {
+		pr_err("context=%s absent from this build: %s\n", p->context,
+		       lb_absent_why("context", p->context));
 		return -EINVAL;
 	}
 	cfg->ctx = i;
@@ -1076,6 +1092,17 @@ static int lb_table_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(lb_table);
 
+static int lb_absent_show(struct seq_file *m, void *v)
+{
+	const struct lb_absent *a;
+
+	seq_puts(m, "what,name,reason\n");
+	for (a = lb_absent; a->what; a++)
+		seq_printf(m, "%s,%s,%s\n", a->what, a->name, a->why);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lb_absent);
+
 static const struct file_operations lb_run_fops = {
 	.owner = THIS_MODULE,
 	.write = lb_run_write,
@@ -1112,14 +1139,14 @@ static int __init lb_init(void)
 	struct lb_cfg cfg;
 	int ret;
 
-	if (!tsc_khz) {
+	if (!lb_arch_khz()) {
 		pr_err("no TSC frequency (tsc_khz=0): the harness clock is the TSC\n");
 		return -ENODEV;
 	}
 	ret = lb_check_accel(accel);
 	if (ret)
 		return ret;
-	lb_khz = strcmp(accel, "icount") ? tsc_khz : 1000000;
+	lb_khz = strcmp(accel, "icount") ? lb_arch_khz() : 1000000;
 	ret = lb_defaults(&p);
 	ret = ret ?: lb_check_cfg(&p, &cfg);
 	if (ret)
@@ -1130,7 +1157,7 @@ static int __init lb_init(void)
 		ret = -ENOMEM;
 		goto err;
 	}
-	ret = register_nmi_handler(NMI_LOCAL, lb_nmi_handler, 0, "latchbench");
+	ret = lb_nmi_register(lb_nmi_handler);
 	if (ret)
 		goto err;
 	lb_nmi_registered = true;
@@ -1138,7 +1165,8 @@ static int __init lb_init(void)
 	debugfs_create_file("run", 0200, lb_dir, NULL, &lb_run_fops);
 	debugfs_create_file("results", 0600, lb_dir, NULL, &lb_results_fops);
 	debugfs_create_file("table", 0444, lb_dir, NULL, &lb_table_fops);
-	pr_info("loaded: tsc_khz=%u clock_khz=%u cpus=%u accel=%s\n", tsc_khz, lb_khz,
+	debugfs_create_file("absent", 0444, lb_dir, NULL, &lb_absent_fops);
+	pr_info("loaded: " LB_ARCH_KHZ "=%u clock_khz=%u cpus=%u accel=%s\n", lb_arch_khz(), lb_khz,
 		num_online_cpus(), accel);
 	if (autorun) {
 		mutex_lock(&lb_lock);
@@ -1158,7 +1186,7 @@ static void __exit lb_exit(void)
 {
 	debugfs_remove_recursive(lb_dir);
 	if (lb_nmi_registered)
-		unregister_nmi_handler(NMI_LOCAL, "latchbench");
+		lb_nmi_unregister();
 	free_percpu(lb_irqcpu);
 	vfree(lb_buf);
 }

@@ -114,6 +114,18 @@ struct lb_workload {
 /* The table: every workload, each with its variants (table.c). */
 extern const struct lb_workload *const lb_workloads[];
 
+/*
+ * What this build lacks, and why: a context or workload that does not exist
+ * on this architecture or kernel (compat.h).  Terminated by { NULL }.
+ */
+struct lb_absent {
+	const char *what;	/* "context" | "workload" */
+	const char *name;
+	const char *why;	/* no commas: a CSV field */
+};
+
+extern const struct lb_absent lb_absent[];
+
 /* Helpers for variants. */
 void *lb_state_alloc(struct lb_inst *inst, size_t size, bool percpu);
 void lb_state_free(struct lb_inst *inst);

@@ -11,7 +11,6 @@
 #include <linux/types.h>
 #include <linux/time64.h>
 #include <linux/math64.h>
-#include <asm/msr.h>
 
 /* The clocksource read: an out-of-line function, called indirectly. */
 u64 lb_clock_read(void);

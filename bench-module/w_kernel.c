@@ -12,8 +12,6 @@
 #include <linux/sched/clock.h>
 #include <linux/module.h>
 #include <linux/preempt.h>
-#include <asm/timer.h>
-#include <asm/tsc.h>
 #include "lb.h"
 #include "shape_clock.h"
 
@@ -21,7 +19,7 @@
  * cycles_2_ns(rdtsc()) through the exported pair: what native_sched_clock()
  * does inline, and the work the cyc2ns replica does per read.
  */
-static __always_inline u64 kf_cyc2ns_read(void)
+LB_IF_CYC2NS_EXPORT(static __always_inline u64 kf_cyc2ns_read(void)
 {
 	u64 cyc = rdtsc(), ns;
 	struct cyc2ns_data d;
@@ -30,7 +28,7 @@ static __always_inline u64 kf_cyc2ns_read(void)
 	ns = d.cyc2ns_offset + mul_u64_u32_shr(cyc, d.cyc2ns_mul, d.cyc2ns_shift);
 	cyc2ns_read_end();
 	return ns;
-}
+})
 
 static __always_inline u64 kf_module_address(void)
 {

@@ -6,7 +6,6 @@
  * xtime_nsec and shift, with the kernel's own delta guard (compat.h:
  * lb_tk_max_cycles_guard), all inside the read section.
  */
-#include <asm/tsc.h>
 #include "lb.h"
 #include "shape_clock.h"
 
@@ -16,10 +15,10 @@ struct tk_clock {
 	u64 max_cycles;
 };
 
-/* read_tsc() of arch/x86/kernel/tsc.c: the TSC clocksource's read */
+/* read_tsc() of arch/x86/kernel/tsc.c: the TSC clocksource's read (compat.h) */
 static noinline u64 tk_clock_read_tsc(struct tk_clock *cs)
 {
-	return rdtsc_ordered();
+	return lb_tsc_read();
 }
 
 static struct tk_clock tk_clock = {
@@ -87,7 +86,7 @@ static __always_inline bool shape_torn(const struct shape_data *s)
 static void shape_store(struct lb_inst *inst, struct shape_data *d, u64 gen,
 			const struct lb_mid *mid)
 {
-	u64 now = rdtsc_ordered();
+	u64 now = lb_tsc_read();
 	u32 mult = 4194304 + (u32)(gen & 1023);
 	u32 shift = 22;
 	u64 base = gen * NSEC_PER_MSEC;

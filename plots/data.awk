@@ -29,11 +29,12 @@ function ctxrank(c) { return c == "task" ? 0 : c == "hardirq" ? 1 : c == "nmi" ?
 function emu(a) {
 	if (a == "icount") return "icount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
 	if (a == "tcg") return "TCG: times are emulated - not hardware results"
+	if (a == "uml") return "User-Mode Linux: host ns of kernel code run natively - no hardware virtualisation, no NMI, irq-off a flag; not KVM results"
 	return ""
 }
 function unit(a, what) {
 	if (a == "icount") return "guest instructions per " what
-	return "ns per " what (a == "tcg" ? " (emulated, TCG)" : "")
+	return "ns per " what (a == "tcg" ? " (emulated, TCG)" : a == "uml" ? " (UML, host ns)" : "")
 }
 function ttl(s, a, v,   e) {		# main title: names workload, accel, vCPUs
 	e = emu(a)

@@ -77,6 +77,18 @@ lb_kernel_has_model() {
 	case " $(lb_kernel_models "$1") " in *" $2 "*) return 0 ;; *) return 1 ;; esac
 }
 
+# lb_uml_smp VERSION: true when Linux VERSION (7.2, 6.12.118) has SMP under
+# User-Mode Linux (arch/um SMP came with 6.17: each vCPU a host thread, in the
+# seccomp userspace mode only). 6.1 and 6.12 UML run 1 vCPU.
+lb_uml_smp() { [ -n "$1" ] && lb_kver_at_least "$1" 6.17; }
+
+# lb_kbuild_arch DIR: the ARCH a finished kernel build in DIR was made for: um
+# for a User-Mode Linux build (CONFIG_UML), else x86_64. Module builds against
+# DIR pass it (ARCH=um must be given to every make of an um tree).
+lb_kbuild_arch() {
+	if grep -qx CONFIG_UML=y "$1/.config" 2>/dev/null; then echo um; else echo x86_64; fi
+}
+
 # lb_default_preempt KVER: the model a sweep builds when PREEMPT is not given:
 # voluntary where it exists (the study's 6.1/6.12 numbers), else lazy, the
 # model 7.2 defaults to on x86 (Kconfig: default PREEMPT_LAZY if
@@ -97,18 +109,22 @@ lb_config_preempt() {
 
 # lb_flavour_ok F: a kernel flavour build-kernel knows: a preemption model, or a
 # debug kernel (voluntary preemption plus checkers): debug = lockdep, KASAN,
-# UBSAN, kmemleak, ...; kcsan = lockdep, KCSAN, ... (KCSAN excludes KASAN).
+# UBSAN, kmemleak, ...; kcsan = lockdep, KCSAN, ... (KCSAN excludes KASAN);
+# or uml: the same source built ARCH=um, a User-Mode Linux kernel (um's
+# default preemption model; runners/boot -a uml runs it as a host process).
 lb_flavour_ok() {
 	case $1 in
-	debug | kcsan) return 0 ;;
+	debug | kcsan | uml) return 0 ;;
 	*) lb_preempt_ok "$1" ;;
 	esac
 }
 
-# lb_fragments FLAVOUR: the config fragments merged onto tinyconfig, in order.
+# lb_fragments FLAVOUR [KVER]: the config fragments merged onto tinyconfig, in
+# order (uml: KVER decides SMP, lb_uml_smp).
 lb_fragments() {
 	local c=$LB_ROOT/config
 	case $1 in
+	uml) echo "$c/uml.config$(! lb_uml_smp "${2:-}" || echo " $c/uml-smp.config")" ;;
 	debug) echo "$c/latchbench.config $c/preempt-voluntary.config $c/debug-common.config $c/debug-kasan.config" ;;
 	kcsan) echo "$c/latchbench.config $c/preempt-voluntary.config $c/debug-common.config $c/debug-kcsan.config" ;;
 	*) echo "$c/latchbench.config $c/preempt-$1.config" ;;
@@ -413,7 +429,9 @@ lb_spec() { sed -n "s/^$2=//p" "$1" | head -n 1; }
 
 # lb_clock_args CLOCK ACCEL: the kernel command line that pins the clocksource
 # (runners/sweep's CLOCK: tsc | kvmclock | auto) for a boot under ACCEL.
+# (uml: nothing: User-Mode Linux's only clocksource reads the host clock.)
 lb_clock_args() {
+	[ "$2" != uml ] || return 0
 	case $1 in
 	tsc) echo "tsc=reliable clocksource=tsc lb.clocksource=tsc$([ "$2" != kvm ] || echo " no-kvmclock")" ;;
 	kvmclock) echo "clocksource=kvm-clock lb.clocksource=kvm-clock" ;;
@@ -544,7 +562,9 @@ lb_boot_budget() {
 # go through these functions, so they cannot disagree.
 
 # LB_ACCELS: what ACCEL (or boot -a) may name; auto = lb_accel_resolve's choice.
-export LB_ACCELS="auto kvm tcg icount"
+export LB_ACCELS="auto kvm tcg icount uml"
+# LB_UML_NOTE: what a uml number is and is not (meta.txt, warnings).
+export LB_UML_NOTE="User-Mode Linux, real host ns of kernel code run natively as a host process (each vCPU a host thread); no hardware virtualisation, no NMI, irq-off a software flag; not KVM results"
 # LB_ACCEL_FALLBACK: what auto measures under when KVM does not work here:
 # icount, deterministic path lengths (guest instructions), the one exact
 # answer an emulator gives; tcg's emulated times swing from run to run.
@@ -599,9 +619,16 @@ lb_accel_resolve() {
 # lb_accel_skip ACCEL KERNEL_RELEASE VCPUS: prints why a boot of that kernel
 # with that many vCPUs cannot run under ACCEL, and succeeds; fails (prints
 # nothing) when it can run. Known: Linux 6.1 with more than one vCPU hangs
+# Under uml, a kernel without UML SMP (before 6.17: 6.1, 6.12) runs 1 vCPU.
 # under icount at "x86: Booting SMP configuration:" (README "Known limits").
 lb_accel_skip() {
 	case $1:$2 in
+	uml:*)
+		if [ "$3" -gt 1 ] && ! lb_uml_smp "$2"; then
+			echo "Linux $2 has no SMP under User-Mode Linux (UML SMP came with 6.17; 1 vCPU works: VCPUS=1)"
+			return 0
+		fi
+		;;
 	icount:6.1 | icount:6.1.* | icount:6.1-*)
 		if [ "$3" -gt 1 ]; then
 			echo "Linux 6.1 with more than one vCPU hangs under QEMU icount at 'x86: Booting SMP configuration:' (1 vCPU works: VCPUS=1)"
@@ -613,13 +640,16 @@ lb_accel_skip() {
 }
 
 # lb_accel_pin ACCEL PIN: whether vCPU threads get pinned (PIN, else: on under
-# kvm, where they are real CPUs, off under emulation).
+# kvm, where they are real CPUs, and uml, whose vCPU threads otherwise share a
+# host core on a loaded host (seen: both on CPU 0, no reader ever overlapped the
+# writer); off under emulation).
 lb_accel_pin() {
-	if [ -n "$2" ]; then echo "$2"; elif [ "$1" = kvm ]; then echo 1; else echo 0; fi
+	if [ -n "$2" ]; then echo "$2"; elif [ "$1" = kvm ] || [ "$1" = uml ]; then echo 1; else echo 0; fi
 }
 
-# lb_accel_realtime A: A's times are real time (kvm), not emulated.
-lb_accel_realtime() { [ "$1" = kvm ]; }
+# lb_accel_realtime A: A's times are real time (kvm; uml: host time of natively
+# run kernel code, LB_UML_NOTE), not emulated.
+lb_accel_realtime() { [ "$1" = kvm ] || [ "$1" = uml ]; }
 
 # --- host conditions (runners/sweep: meta.txt host_*; warnings) ---
 # lb__read FILE: FILE's content on one line; "none" when empty, "unknown" when unreadable.

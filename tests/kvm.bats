@@ -39,7 +39,7 @@ standin_env() {
 	p=$(grep -n '^probe-accel: probing KVM: booting 6.12-voluntary' <<<"$stderr" | head -n 1 | cut -d: -f1)
 	[ -n "$b" ] && [ -n "$p" ] && [ "$b" -lt "$p" ] || { echo "$stderr" | head -n 20; false; }
 	grep -q '^sweep: accelerator: kvm (probe-accel: kvm: KVM probe boot of 6.12-voluntary reached init' <<<"$stderr"
-	! grep -q 'EMULATED' <<<"$stderr"
+	! grep -q 'EMULATED' <<<"$stderr" || false
 	# the verdict and its reason, recorded; the stand-in says so first
 	m=$run_dir/meta.txt
 	[[ "$(head -n 1 "$m")" == standin=kvm-standin:* ]]
@@ -68,23 +68,23 @@ standin_env() {
 	# guest hardware counters: TCG has no PMU, so not-supported (never 0)
 	run awk -F, 'NR > 1 && $8 == "cycles" { print $9 "|" $13 }' "$run_dir/perf.csv"
 	[ -n "$output" ]
-	! grep -qv '^|not-supported$' <<<"$output"
+	! grep -qv '^|not-supported$' <<<"$output" || false
 	# rows say kvm; the report is in ns with significance, never "exact"
 	awk -F, 'NR > 1 && $2 != "kvm" { bad = 1 } END { exit bad }' "$run_dir/results.csv"
 	r=$run_dir/report.txt
 	[[ "$(head -n 1 "$r")" == "NOTE: kvm-standin:"* ]]
 	grep -qx 'metric: ns per op, median over runs (lower is better)' "$r"
 	grep -q '^accel: kvm; vCPUs: 2$' "$r"
-	! grep -qi -e exact -e icount -e emulated "$r"
+	! grep -qi -e exact -e icount -e emulated "$r" || false
 	# plots and the index: labelled, and no "emulated" wording
 	pd=$(cat "$ST/plotdir")
 	[ -s "$pd/index.html" ]
 	grep -m1 -A1 '^<body>' "$pd/index.html" | grep -q '<p class="banner"><b>NOTE: kvm-standin:'
 	grep -q '<p><b>accelerator kvm</b>: real time (hardware virtualisation)</p>' "$pd/index.html"
-	! grep -v '<tr><td>emulated</td><td>no</td></tr>' "$pd/index.html" | grep -qi emulated
+	! grep -v '<tr><td>emulated</td><td>no</td></tr>' "$pd/index.html" | grep -qi emulated || false
 	for svg in "$pd"/*.svg; do
 		grep -q 'kvm-standin' "$svg" || { echo "no kvm-standin in $svg"; false; }
-		! grep -qi emulated "$svg"
+		! grep -qi emulated "$svg" || false
 	done
 }
 
@@ -159,7 +159,7 @@ standin_env() {
 	run --separate-stderr env ACCEL=bogus RESULTS="$ST/r" KERNELS=6.12 "$LB_ROOT/runners/sweep"
 	[ "$status" -ne 0 ]
 	[[ "$stderr" == *"ACCEL=bogus: 'bogus' is not an accelerator (valid: auto kvm tcg icount)"* ]]
-	! grep -q build-kernel <<<"$stderr"
+	! grep -q build-kernel <<<"$stderr" || false
 	run --separate-stderr env ACCEL="auto icount" RESULTS="$ST/r" KERNELS=6.12 "$LB_ROOT/runners/sweep"
 	[ "$status" -ne 0 ]
 	[[ "$stderr" == *"auto stands alone"* ]]

@@ -63,7 +63,8 @@ quick_env() {
 	run_dir=$(tail -n 1 "$BATS_TEST_TMPDIR/out")
 	grep -qx 'incomplete=1' "$run_dir/meta.txt"
 	n=$(($(wc -l <"$run_dir/results.csv") - 1))
-	[ "$n" -ge 2 ] && [ "$n" -lt 16 ]
+	[ "$n" -ge 2 ]
+	[ "$n" -lt 16 ]
 	# no half-written files left behind, no QEMU left running
 	! ls "$run_dir"/*.tmp.* 2>/dev/null
 	! pgrep -f "$run_dir" >/dev/null
@@ -84,7 +85,8 @@ quick_env() {
 		CONTEXTS=task 'WRITER_PERIODS="none 0"' RUNS=2 DURATION=3; do
 		[[ " $repro " == *" $kv "* ]] || { echo "reproducer lacks $kv: $repro"; false; }
 	done
-	[[ " $repro " != *" PERF="* ]] && [[ " $repro " != *" CLOCK="* ]]
+	[[ " $repro " != *" PERF="* ]]
+	[[ " $repro " != *" CLOCK="* ]]
 	[ -n "$(lb_meta "$BATS_TEST_TMPDIR/r1/latest" tool_commit)" ]
 	# run it as it is, in an empty environment, on a terminal (script: a pty)
 	env -i PATH="$PATH" HOME="$HOME" TERM=dumb LB_LOCK_WAIT="${LB_LOCK_WAIT:-0}" \

@@ -1,0 +1,228 @@
+#!/usr/bin/env bats
+# User-Mode Linux (ACCEL=uml): the same module in the kernel built ARCH=um,
+# run as a host process: kernel code native on the host's cores, each vCPU
+# a host thread, so readers and writers really run at the same time. A
+# short sweep of 7.2 on 2 vCPUs: rows for everything UML has, the
+# unsynchronised control tearing under a back-to-back writer while the
+# synchronised variants never do, seqlock readers retrying, and what UML
+# lacks (NMI, cyc2ns) skipped with its reason. No timed assertions: times
+# only have to be > 0. The 6.1 and 6.12 UML boots (1 vCPU, no UML SMP
+# before 6.17) are tagged versions: `make check-versions` runs them.
+
+load helpers
+bats_require_minimum_version 1.5.0
+
+UML_KERNEL=7.2
+TAG=$UML_KERNEL-uml-2cpu
+# what the 7.2 UML module's table has (cyc2ns and cyc2ns_read: x86 only;
+# module_address: no CONFIG_MODULES_TREE_LOOKUP on um, no latch tree)
+COPY="tkfast schedclock"
+COPY_VARIANTS="latch seqcount rcu none empty"
+TREE_VARIANTS="latch rbtree-seqcount rwlock rcu none empty"
+KERNEL_FNS="ktime_get_mono_fast_ns ktime_get_raw_fast_ns ktime_get_real_fast_ns ktime_get_ns sched_clock local_clock"
+
+# uml_run: the sweep's run directory, made once per file (the first test
+# that needs it runs it): 7.2 UML, 2 vCPUs, every workload x variant, task
+# context without and with a back-to-back writer, hardirq and nmi.
+uml_run() {
+	local d=$BATS_FILE_TMPDIR/run
+	if [ ! -f "$d.path" ]; then
+		KERNELS=$UML_KERNEL VCPUS=2 ACCEL=uml WORKLOADS=all VARIANTS=all \
+			CONTEXTS="task hardirq nmi" WRITER_PERIODS="none 0" RUNS=1 DURATION=200 \
+			PERF=0 HARNESS=0 RESULTS=$BATS_FILE_TMPDIR/results LB_LOCK_WAIT=1 \
+			"$LB_ROOT/runners/sweep" >"$d.out" 2>"$d.err" || {
+			tail -n 30 "$d.err" >&2
+			return 1
+		}
+		tail -n 1 "$d.out" >"$d.path"
+	fi
+	cat "$d.path"
+}
+
+# urows NAME: column NAME of the run's rows, "workload/variant/context/writers:value"
+urows() { lb_col "$(uml_run)/results.csv" "$1"; }
+
+@test "uml: a 2-vCPU sweep of 7.2 gives rows for every workload x variant UML has, accel=uml, times > 0" {
+	run_dir=$(uml_run)
+	f=$run_dir/results.csv
+	for w in $COPY; do
+		for v in $COPY_VARIANTS; do
+			grep -q ",$w,$v,task,2,0,none," "$f" || { echo "missing $w/$v no writer"; false; }
+			grep -q ",$w,$v,task,2,1,0," "$f" || { echo "missing $w/$v writer"; false; }
+		done
+	done
+	for v in $TREE_VARIANTS; do
+		grep -q ",latchtree,$v,task,2,0,none," "$f" || { echo "missing latchtree/$v"; false; }
+		grep -q ",latchtree,$v,task,2,1,0," "$f" || { echo "missing latchtree/$v writer"; false; }
+	done
+	for fn in $KERNEL_FNS; do
+		grep -q ",$fn,kernel,task,2,0,none," "$f" || { echo "missing $fn"; false; }
+	done
+	# every row: accel uml, 2 vCPUs, reads done, a positive time per op
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+		$H["accel"] != "uml" || $H["vcpus"] != 2 { print "not uml/2: " $0; bad = 1 }
+		$H["read_ops"] <= 0 || $H["ns_per_op"] <= 0 { print "no time: " $0; bad = 1 }
+		$H["writers"] > 0 && $H["ns_per_write"] <= 0 { print "no writer time: " $0; bad = 1 }
+		END { exit bad }' "$f"
+	grep -qx 'accel=uml' "$run_dir/meta.txt"
+	grep -q '^emulated=no; uml: User-Mode Linux' "$run_dir/meta.txt"
+	grep -qx "$TAG.exit=0" "$run_dir/meta.txt"
+	grep -q "^$TAG.boot.uml_cmdline=.*seccomp=on.*ncpus=2" "$run_dir/meta.txt"
+}
+
+@test "uml: the none control tears under a back-to-back writer; latch, seqlock and rcu never do" {
+	n=0 torn_none=0
+	while IFS=: read -r key torn; do
+		case $key in
+		*/task/1) ;;
+		*) continue ;;
+		esac
+		n=$((n + 1))
+		case $key in
+		*/none/task/1) torn_none=$((torn_none + torn)) ;;
+		*/empty/*) ;;
+		*) [ "$torn" -eq 0 ] || { echo "$key: torn=$torn"; false; } ;;
+		esac
+	done < <(urows torn)
+	# tkfast, schedclock and latchtree, each with its variants, under the writer
+	[ "$n" -eq 16 ] || { echo "$n rows under a writer"; false; }
+	[ "$torn_none" -gt 0 ] || { echo "the none control never tore under real parallelism: the checker is blind"; false; }
+}
+
+@test "uml: seqlock readers retry under a writer, never without one" {
+	sum=0
+	while IFS=: read -r key r; do
+		case $key in
+		*/seqcount/task/0 | */latch/task/0) [ "$r" -eq 0 ] || { echo "$key retries=$r"; false; } ;;
+		*/seqcount/task/1) sum=$((sum + r)) ;;
+		esac
+	done < <(urows retries)
+	[ "$sum" -gt 0 ] || { echo "no seqlock reader retried under a back-to-back writer"; false; }
+}
+
+@test "uml: hardirq readers land on the writer's CPU; NMI, cyc2ns and cyc2ns_read skipped with their reason" {
+	run_dir=$(uml_run)
+	f=$run_dir/results.csv
+	m=$run_dir/meta.txt
+	grep -q ',tkfast,latch,hardirq,1,1,0,' "$f"
+	while read -r w v ctx delivered mid completed deadlock _; do
+		[ "$ctx" = hardirq ] || { echo "a $ctx row under UML: $w/$v"; false; }
+		[ "$delivered" -gt 0 ] || { echo "$w/$v hardirq: no interrupt delivered"; false; }
+	done < <(lb_irq_rows "$f")
+	run ! grep -q ',nmi,' "$f"
+	run ! grep -q ',cyc2ns,\|,cyc2ns_read,\|,module_address,' "$f"
+	# the module's own reasons, recorded per boot; the plan lines left out, counted
+	grep -q "^$TAG.absent.context.nmi=User-Mode Linux has no NMI" "$m"
+	grep -q "^$TAG.absent.workload.cyc2ns=x86 only" "$m"
+	grep -q "^$TAG.absent.workload.cyc2ns_read=x86 only" "$m"
+	grep -q "^$TAG.absent.workload.module_address=no CONFIG_MODULES_TREE_LOOKUP" "$m"
+	grep -q "^$TAG.skipped.context.nmi=[1-9][0-9]* plan lines: User-Mode Linux has no NMI" "$m"
+}
+
+@test "uml: the report and the plot titles say what a UML number is and is not" {
+	run_dir=$(uml_run)
+	run "$LB_ROOT/runners/report" RUN="$run_dir"
+	[ "$status" -eq 0 ]
+	grep -q "NOTE: uml: User-Mode Linux, real host ns" <<<"$output"
+	grep -q "no NMI, irq-off is a software flag; not KVM results" <<<"$output"
+	grep -q 'a == "uml".*no hardware virtualisation, no NMI, irq-off a flag' "$LB_ROOT/plots/data.awk"
+}
+
+@test "uml: a hung guest is killed at its timeout, console kept, exit 124; bad input refused first" {
+	img=$(lb_image "$UML_KERNEL" uml)
+	kb=$(lb_kbuild_dir "$UML_KERNEL" uml)
+	out=$BATS_TEST_TMPDIR/hang
+	run "$LB_ROOT/runners/boot" -k "$kb" -i "$img" -c 1 -a uml -t 8 -o "$out" -A "lb.hang=1"
+	[ "$status" -eq 124 ]
+	grep -q '^M hang=1' "$out/channel.txt"
+	grep -q 'Linux version' "$out/console.log"
+	grep -qx 'exit_status=124' "$out/boot.meta"
+	# pinned: each vCPU thread on its own host CPU, as recorded
+	run "$LB_ROOT/runners/boot" -k "$kb" -i "$img" -c 2 -a uml -t 5 -P -o "$out-pin" -A "lb.hang=1"
+	[ "$status" -eq 124 ]
+	grep -Eqx 'pinning=cpu0:[0-9]+->host[0-9]+,cpu1:[0-9]+->host[0-9]+' "$out-pin/boot.meta"
+	# no UML process of ours is left
+	run ! pgrep -f -- "$out" >/dev/null
+	# a build directory without the UML program (an x86 build): refused by name
+	mkdir -p "$BATS_TEST_TMPDIR/x86build"
+	run "$LB_ROOT/runners/boot" -k "$BATS_TEST_TMPDIR/x86build" -i "$img" -a uml -o "$BATS_TEST_TMPDIR/x86"
+	[ "$status" -eq 1 ]
+	grep -q 'linux missing: not a User-Mode Linux build' <<<"$output"
+	# PREEMPT does not apply to a UML kernel
+	run env ACCEL=uml KERNELS=7.2 PREEMPT=full RESULTS=$BATS_TEST_TMPDIR/r "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 1 ]
+	grep -q 'PREEMPT=full with ACCEL=uml' <<<"$output"
+}
+
+# bats test_tags=versions
+@test "uml: 6.1 and 6.12 build the module with W=1 and boot under User-Mode Linux with 1 vCPU; 2 vCPUs refused" {
+	p=$BATS_TEST_TMPDIR/plan
+	echo "workload=all variant=all context=task readers=1 writers=0 nruns=1 duration_ms=5" >"$p"
+	echo "workload=tkfast variant=seqcount context=nmi readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=5" >>"$p"
+	for k in 6.1 6.12; do
+		img=$(lb_image "$k" uml)
+		kb=$(lb_kbuild_dir "$k" uml)
+		out=$BATS_TEST_TMPDIR/$k
+		run "$LB_ROOT/runners/boot" -k "$kb" -i "$img" -p "$p" -c 1 -a uml -t 120 -o "$out" -A latchbench.accel=uml
+		[ "$status" -eq 0 ] || { echo "$k: exit $status"; tail -n 20 "$out/console.log"; false; }
+		grep -q "^R $k\.[0-9]*,uml,1,tkfast,latch,task," "$out/channel.txt"
+		grep -q "^R $k\.[0-9]*,uml,1,ktime_get_mono_fast_ns,kernel,task," "$out/channel.txt"
+		grep -q '^M skipped.context.nmi=1 plan lines: User-Mode Linux has no NMI' "$out/channel.txt"
+		run ! grep -q "seccomp=on" "$out/boot.meta"
+		d=$BATS_TEST_TMPDIR/m-$k
+		mkdir -p "$d"
+		cp "$LB_ROOT"/bench-module/*.[ch] "$LB_ROOT/bench-module/Kbuild" "$d/"
+		run make -s -C "$kb" ARCH=um M="$d" W=1 modules
+		[ "$status" -eq 0 ] && [ -z "$output" ] || { echo "$k W=1: $output"; false; }
+		run "$LB_ROOT/runners/boot" -k "$kb" -i "$img" -p "$p" -c 2 -a uml -o "$out-2"
+		[ "$status" -eq 1 ]
+		grep -q -- "-c 2: this User-Mode Linux kernel has no SMP" <<<"$output"
+	done
+	# a sweep skips their 2-vCPU boots with one line and the reason in meta.txt
+	KERNELS="6.1 6.12" VCPUS="1 2" ACCEL=uml WORKLOADS=tkfast VARIANTS=latch CONTEXTS=task \
+		WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 RESULTS=$BATS_TEST_TMPDIR/results \
+		LB_LOCK_WAIT=1 run --separate-stderr "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 20; false; }
+	run_dir=${lines[${#lines[@]} - 1]}
+	for k in 6.1 6.12; do
+		grep -q "^skipped.$k-uml-2cpu=Linux $k has no SMP under User-Mode Linux" "$run_dir/meta.txt"
+		grep -q "skipping $k-uml-2cpu: Linux $k has no SMP" <<<"$stderr"
+		grep -q "^$k\.[0-9]*,uml,1,tkfast,latch,task," "$run_dir/results.csv"
+	done
+	[ "$(grep -c ',uml,2,' "$run_dir/results.csv")" -eq 0 ]
+}
+
+@test "uml: the module builds for ARCH=um with W=1 and no warnings, without the x86-only files" {
+	"$LB_ROOT/runners/build-kernel" "$UML_KERNEL" uml >&2
+	d=$BATS_TEST_TMPDIR/m
+	mkdir -p "$d"
+	cp "$LB_ROOT"/bench-module/*.[ch] "$LB_ROOT/bench-module/Kbuild" "$d/"
+	run make -s -C "$(lb_kbuild_dir "$UML_KERNEL" uml)" ARCH=um M="$d" W=1 modules
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ -z "$output" ] || { echo "$output"; false; }
+	[ -f "$d/latchbench.ko" ]
+	[ ! -f "$d/w_cyc2ns.o" ]
+	# the negative side: without ARCH=um the same tree is refused, not miscompiled
+	run make -s -C "$(lb_kbuild_dir "$UML_KERNEL" uml)" M="$d" modules
+	[ "$status" -ne 0 ]
+}
+
+@test "uml: the accelerator policy skips >1 vCPU only where UML has no SMP, saying why" {
+	run lb_accel_skip uml 6.1 2
+	[ "$status" -eq 0 ]
+	grep -q "Linux 6.1 has no SMP under User-Mode Linux (UML SMP came with 6.17" <<<"$output"
+	run lb_accel_skip uml 6.12.118 2
+	[ "$status" -eq 0 ]
+	# what can run is not skipped: 1 vCPU anywhere, 2 on 7.2
+	run ! lb_accel_skip uml 6.12.118 1
+	run ! lb_accel_skip uml 6.1 1
+	run ! lb_accel_skip uml 7.2 2
+	run ! lb_accel_skip uml 7.2.13 4
+	[ "$(lb_accel_pin uml "")" = 1 ]
+	[ "$(lb_accel_pin uml 0)" = 0 ]
+	lb_accel_realtime uml
+	lb_accel_ok uml
+	# the fragments: SMP only where the kernel has it
+	grep -q uml-smp.config <<<"$(lb_fragments uml 7.2)"
+	run ! grep -q uml-smp.config <<<"$(lb_fragments uml 6.12)"
+}
