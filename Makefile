@@ -9,6 +9,7 @@
 #   make check-rt  the PREEMPT_RT tier: 6.12-rt and 7.2-rt, readers in NMI and
 #                hardirq on the writer's CPU (tests/rt.bats; not in make test)
 #   make cover-letter [RUN=ID]   numbers from a run's report into patches/*/0000-*
+#                (an incomplete run is refused unless ALLOW_INCOMPLETE=1)
 #   make faithful  the harness overhead and each replica vs its real function,
 #                per kernel (an icount sweep, 1 vCPU; runners/faithful)
 SHELL := /bin/bash

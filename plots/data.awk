@@ -506,7 +506,7 @@ function kernel_versions_plot(c, pre, a, vc, m, KO,   name, wi, wl, ki, i, any, 
 # per replica, the net cost over none of each synchronised variant, a bar
 # per kernel (task, no writer, fewest readers); and a panel of the real
 # kernel functions, a bar per kernel. Rendered as PNG, SVG and PDF.
-function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x, nx, t, ymax, any, blk, kfn, y, bw) {
+function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x, nx, t, ymax, any, blk, kfn, y, bw, kany) {
 	name = pre "overview"
 	begin_plot(name)
 	np = 0; bw = 0.8 / m
@@ -526,6 +526,7 @@ function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x
 		if (!nx) continue
 		blk = ""
 		for (ki = 1; ki <= m; ki++) {
+			kany = 0
 			for (i = 1; i <= n; i++) {
 				if (!inc(i, c) || R[i, "context"] != "task" || R[i, "writers"] + 0 != 0 || R[i, "kernel"] != KO[ki]) continue
 				if (kfn) {
@@ -539,7 +540,14 @@ function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x
 				}
 				printf "%s %s\n", OX[x] + (ki - (m + 1) / 2) * bw, y > F
 				if (y > ymax) ymax = y
-				any = 1
+				any = kany = 1
+			}
+			# no rows of this kernel in this panel (an incomplete run): one
+			# point left of the x range, so that gnuplot draws no bar and
+			# has no empty block to warn about; the notes say so
+			if (!kany) {
+				printf "-1 0\n" > F
+				printf "note\t%s: no rows of %s in the %s panel (an incomplete run?)\n", name, KO[ki], kfn ? "real functions" : wl
 			}
 			blk = blk (blk == "" ? "" : " ") block_end()
 		}

@@ -14,7 +14,14 @@ do for [k = 1:nk] {
 	vl = value(sprintf('vl%d', k))
 	ix = value(sprintf('ix%d', k))
 	cl = value(sprintf('cl%d', k))
-	plot for [j = 1:words(vl)] datafile index int(word(ix, j)) using 1:6 \
-		with linespoints lt int(word(cl, j)) title word(vl, j)
+	if (words(vl) == 0) {
+		# no rows for this kernel (an incomplete run): an empty panel saying so
+		set label 1 'no rows' at graph 0.5, 0.5 center
+		plot 1 lt -3 notitle
+		unset label 1
+	} else {
+		plot for [j = 1:words(vl)] datafile index int(word(ix, j)) using 1:6 \
+			with linespoints lt int(word(cl, j)) title word(vl, j)
+	}
 }
 unset multiplot

@@ -300,7 +300,8 @@ lb_run_dir() {
 }
 
 # lb_latest_run: the directory of the newest run (RESULTS/latest, default
-# results/latest, which every sweep points at its run), saying on stderr which
+# results/latest, which a sweep points at its run when it finishes with rows:
+# an aborted run leaves it at the last good one), saying on stderr which
 # run that is; dies when there is none.
 lb_latest_run() {
 	local l=${RESULTS:-$LB_ROOT/results}/latest id
@@ -501,6 +502,103 @@ lb_clock_args() {
 	esac
 }
 
+# lb_exit_why CODE: what a boot's exit status (runners/boot, sweep-boot) means.
+lb_exit_why() {
+	case $1 in
+	0) echo "finished" ;;
+	none | '') echo "not run" ;;
+	2) echo "exit 2: insmod failed" ;;
+	3) echo "exit 3: the guest refused the configuration" ;;
+	4) echo "exit 4: no module in the image" ;;
+	121) echo "exit 121: KVM internal error" ;;
+	122) echo "exit 122: the guest stopped without a result (panic?)" ;;
+	124) echo "exit 124: timed out, guest killed" ;;
+	125) echo "exit 125: icount SMP stall" ;;
+	126) echo "exit 126: QEMU missing or failed to start, or the accelerator unusable" ;;
+	130 | 143) echo "exit $1: interrupted" ;;
+	*) echo "exit $1" ;;
+	esac
+}
+
+# lb_incomplete_note DIR: one line saying which boots of run DIR are missing
+# and why, when the run is incomplete (meta.txt: incomplete=1, or no
+# incomplete= line at all); nothing for a whole run. Every report, plot page,
+# index and cover letter made from DIR carries it first. The planned boots
+# are meta.txt's boots=; each one's outcome its TAG.exit (skipped.TAG: left
+# out on purpose, said elsewhere, not missing).
+lb_incomplete_note() {
+	local d=$1 inc intr planned t rc why miss="" nmiss=0
+	inc=$(lb_meta "$d" incomplete)
+	[ "$inc" != 0 ] || return 0
+	intr=$(lb_meta "$d" interrupted)
+	planned=$(lb_meta "$d" boots)
+	if [ -z "$planned" ]; then
+		# older runs: no plan recorded; every boot that ran and failed
+		planned=$(sed -n 's/^\([^=]*\)\.exit=.*/\1/p' "$d/meta.txt" 2>/dev/null | grep -v '\.boot$' | paste -sd' ')
+	fi
+	for t in $planned; do
+		[ -z "$(lb_meta "$d" "skipped.$t")" ] || continue
+		rc=$(lb_meta "$d" "$t.exit")
+		[ "$rc" != 0 ] || continue
+		why=$(lb_exit_why "${rc:-none}")
+		if [ -z "$rc" ] && [ -n "$intr" ]; then why="not run: the sweep was interrupted"; fi
+		miss="$miss${miss:+, }$t ($why)"
+		nmiss=$((nmiss + 1))
+	done
+	printf 'INCOMPLETE RUN %s: ' "${d##*/}"
+	if [ -z "$inc" ]; then
+		printf 'meta.txt does not say whether the run finished (no incomplete= line); '
+	fi
+	[ -z "$intr" ] || printf 'interrupted at %s; ' "$intr"
+	if [ "$nmiss" -gt 0 ]; then
+		printf 'missing boots: %s; ' "$miss"
+	elif [ -n "$inc" ] && [ -z "$intr" ]; then
+		printf 'the sweep did not finish (killed, or still running; failed_boots=%s); ' "$(lb_meta "$d" failed_boots)"
+	fi
+	[ -n "$(lb_meta "$d" boots)" ] || [ -z "$inc" ] || printf '(meta.txt names no planned boots: others may be missing too); '
+	printf 'the numbers cover only the boots that finished.\n'
+}
+
+# lb_module_names workloads|variants [DIR]: the names the module's table knows
+# (DIR's vocab.h, default bench-module/, read by lb_vocab), in table order,
+# one per line, each once: the host checks WORKLOADS and VARIANTS against the
+# module itself and nothing types the list. The groups runners/guest-expand
+# understands are lb_module_groups'.
+lb_module_names() {
+	local want dir=${2:-${LB_MODULE_SRC:-$LB_ROOT/bench-module}}
+	case $1 in workloads) want=workload ;; variants) want=variant ;; *) lb_die "lb_module_names: workloads or variants, not '$1'" ;; esac
+	LB_MODULE_SRC=$dir lb_vocab table | awk -F, -v want="$want" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		!($c[want] in seen) { seen[$c[want]]; print $c[want] }'
+}
+
+# lb_module_groups workloads|variants: the group words the guest expands
+# (runners/guest-expand): workload all, replicas, kernel; variant all.
+lb_module_groups() {
+	case $1 in workloads) echo "all replicas kernel" ;; variants) echo "all" ;; esac
+}
+
+# lb_invalid VARIABLE WHY VALID: the one refusal of a bad setting, before any
+# work starts: "VARIABLE=value: why (valid: ...)".
+lb_invalid() { lb_die "$1=${!1-}: $2 (valid: $3)"; }
+
+# lb_boot_budget ACCEL CONFIGS RUNS DURATION_MS: "EXPECTED TIMEOUT", seconds,
+# of one sweep boot: its expected time from the plan and the accelerator
+# (boot, then per configuration RUNS x DURATION of measuring, slowed down by
+# emulation, plus its setup), and the timeout the sweep gives it:
+# LB_BOOT_TIMEOUT_FACTOR times that, at least LB_BOOT_TIMEOUT_FLOOR. Measured
+# (results/reference-*): 128 configurations x 3 runs x 10 ms took 55-76 s a
+# boot under icount and tcg on a shared 2-core host, expected 97 and 78 s.
+LB_BOOT_TIMEOUT_FACTOR=5 LB_BOOT_TIMEOUT_FLOOR=150
+lb_boot_budget() {
+	awk -v a="$1" -v n="$2" -v r="$3" -v d="$4" -v f="$LB_BOOT_TIMEOUT_FACTOR" -v floor="$LB_BOOT_TIMEOUT_FLOOR" 'BEGIN {
+		boot = 20; slow = 10; per = 0.3	# icount (and auto: icount without KVM)
+		if (a == "kvm") { boot = 10; slow = 1.5; per = 0.05 }
+		if (a == "tcg") { slow = 5 }
+		e = int(boot + n * (r * d / 1000 * slow + per) + 0.999)
+		t = e * f; if (t < floor) t = floor
+		print e, t
+	}'
+}
 # --- the accelerator policy: the one place that decides what a guest runs
 # under. runners/sweep, runners/sweep-boot (a Slurm node) and runners/boot all
 # go through these functions, so they cannot disagree.
@@ -663,11 +761,14 @@ lb_host_warnings() {
 # lb_run_banner DIR: the lines that must come first in everything made from
 # run DIR (report, plot titles and index page, cover letter): a stand-in run
 # (meta.txt standin=: tests/kvm-standin) says so, so that its numbers are
-# never taken for hardware results. Nothing for an ordinary run.
+# never taken for hardware results; an incomplete run names its missing
+# boots and why (lb_incomplete_note). Nothing for an ordinary, whole run.
 lb_run_banner() {
 	local s
 	s=$(lb_meta "$1" standin)
 	[ -z "$s" ] || printf 'NOTE: %s\n' "$s" | fold -s -w 72 | sed -e 's/ *$//' -e '2,$s/^/      /'
+	s=$(lb_incomplete_note "$1")
+	[ -z "$s" ] || printf '%s\n' "$s" | fold -s -w 72 | sed -e 's/ *$//'
 	return 0
 }
 

@@ -30,9 +30,21 @@
  *   lbstats rule
  *	Print the significance rule constants (min_runs, alpha, min_change_pct).
  *
- * CSV input is parsed by header name (no quoting; fields contain no commas).
- * A repeated header line (concatenated files) is skipped.
+ *   lbstats check FILE
+ *	FILE's rows that pass the input contract (below), as CSV: the one
+ *	way any other reader (report, plots, index, cover letter) reads a
+ *	results.csv.  A file with a header only is refused.
+ *
+ * The input contract of results.csv (summary and check): parsed by header
+ * name, never by position (no quoting; fields contain no commas); extra
+ * columns are accepted.  Refused, naming the file, the line and the column:
+ * a carriage return anywhere (CRLF), a row with fewer or more fields than
+ * the header, a missing or empty required column (known_cols), a cell that
+ * is not a number in a numeric column of the contract (known_cols;
+ * writer_period_ns may be "none"), an icount row without path_ns_per_op, an
+ * empty file.  A repeated header line (concatenated files) is skipped.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -169,22 +181,6 @@ static long map_find(const struct map *m, const char *key)
 	return -1;
 }
 
-/* ---- tiny CSV reader ---- */
-#define MAXF 256
-
-struct csv {
-	FILE *f;
-	const char *name;
-	char *line, *hdr;
-	size_t cap;
-	long lineno;
-	int nh;
-	char *hname[MAXF];
-	char *fld[MAXF];
-	int nf;
-	int cw, cv;		/* workload, variant: -1 absent */
-};
-
 /*
  * Variants renamed since (bench-module/vocab.h, the module's own table:
  * LB_RENAMED, and LB_REPLICAS for each workload's family), mapped as rows
@@ -224,6 +220,55 @@ static void chomp(char *s)
 		s[--n] = 0;
 }
 
+/* ---- the input contract of results.csv ---- */
+#define MAXF 256
+
+/*
+ * Every column lbstats knows by name (the CSV contract's columns).  Required
+ * columns must be in the header and non-empty in every row; text columns may
+ * hold anything but a comma or a carriage return; writer_period_ns is a
+ * number or "none"; the numeric ones are a number or empty.  A column this
+ * table does not name (columns are appended over time) is accepted as it is.
+ * path_ns_per_op is required as soon as a row is an icount row (its basis).
+ */
+enum { C_NUM, C_TEXT, C_PERIOD, C_OTHER };
+static const struct {
+	const char *name;
+	int type, required;
+} known_cols[] = {
+	{ "kernel", C_TEXT, 1 },	{ "accel", C_TEXT, 1 },
+	{ "vcpus", C_NUM, 1 },		{ "workload", C_TEXT, 1 },
+	{ "variant", C_TEXT, 1 },	{ "context", C_TEXT, 1 },
+	{ "readers", C_NUM, 1 },	{ "writers", C_NUM, 1 },
+	{ "writer_period_ns", C_PERIOD, 1 }, { "run", C_NUM, 1 },
+	{ "ns_per_op", C_NUM, 1 },	{ "preempt", C_TEXT, 0 },
+	{ "read_ops", C_NUM, 0 },	{ "p50_ns", C_NUM, 0 },
+	{ "p99_ns", C_NUM, 0 },		{ "retries", C_NUM, 0 },
+	{ "torn", C_NUM, 0 },		{ "write_ops", C_NUM, 0 },
+	{ "ns_per_write", C_NUM, 0 },	{ "interrupts_delivered", C_NUM, 0 },
+	{ "interrupted_mid_write", C_NUM, 0 }, { "completed", C_NUM, 0 },
+	{ "would_deadlock", C_NUM, 0 },	{ "max_spin", C_NUM, 0 },
+	{ "deferral_ns", C_NUM, 0 },	{ "write_dwell_ns", C_NUM, 0 },
+	{ "path_ns_per_op", C_NUM, 0 },
+};
+#define NKNOWN (sizeof(known_cols) / sizeof(known_cols[0]))
+
+struct csv {
+	FILE *f;
+	const char *name;
+	char *line, *hdr, *hdr_line;
+	size_t cap;
+	long lineno;
+	int nh;
+	char *hname[MAXF];
+	int htype[MAXF], hreq[MAXF];
+	int iaccel, ipath;
+	char *fld[MAXF];
+	int nf;
+	long nrows;
+	int cw, cv;		/* workload, variant: -1 absent */
+};
+
 static int split(char *s, char **out)
 {
 	int n = 0;
@@ -259,44 +304,147 @@ static int csv_col(const struct csv *c, const char *name)
 	return -1;
 }
 
-/* Next data row into c->fld; 0 at EOF. */
+/* Refuse a carriage return anywhere on the line, naming its column. */
+static void no_cr(const struct csv *c, const char *line)
+{
+	const char *cr = strchr(line, '\r'), *p;
+	int col = 1;
+
+	if (!cr)
+		return;
+	for (p = line; p < cr; p++)
+		col += *p == ',';
+	if (c->hdr && col <= c->nh)
+		die("%s:%ld: column %s: carriage return (CRLF line endings?): refusing the file",
+		    c->name, c->lineno, c->hname[col - 1]);
+	if (!c->hdr) {
+		for (p = cr; p > line && p[-1] != ','; p--)
+			;
+		die("%s:%ld: column %.*s (the header): carriage return (CRLF line endings?): refusing the file",
+		    c->name, c->lineno, (int)(cr - p), p);
+	}
+	die("%s:%ld: field %d: carriage return (CRLF line endings?): refusing the file",
+	    c->name, c->lineno, col);
+}
+
+static void csv_header(struct csv *c)
+{
+	c->hdr = xstrdup(c->line);
+	c->hdr_line = xstrdup(c->line);
+	c->nh = split(c->hdr, c->hname);
+	if (c->nh < 0)
+		die("%s:%ld: header has more than %d columns", c->name, c->lineno, MAXF);
+	c->iaccel = c->ipath = -1;
+	for (int i = 0; i < c->nh; i++) {
+		if (!c->hname[i][0])
+			die("%s:%ld: header column %d has no name", c->name, c->lineno, i + 1);
+		for (int j = 0; j < i; j++)
+			if (!strcmp(c->hname[i], c->hname[j]))
+				die("%s:%ld: column %s appears twice in the header", c->name,
+				    c->lineno, c->hname[i]);
+		c->htype[i] = C_OTHER;
+		c->hreq[i] = 0;
+		for (size_t k = 0; k < NKNOWN; k++)
+			if (!strcmp(c->hname[i], known_cols[k].name)) {
+				c->htype[i] = known_cols[k].type;
+				c->hreq[i] = known_cols[k].required;
+			}
+		if (!strcmp(c->hname[i], "accel"))
+			c->iaccel = i;
+		if (!strcmp(c->hname[i], "path_ns_per_op"))
+			c->ipath = i;
+	}
+	for (size_t k = 0; k < NKNOWN; k++) {
+		int found = 0;
+
+		for (int i = 0; i < c->nh; i++)
+			found |= !strcmp(c->hname[i], known_cols[k].name);
+		if (known_cols[k].required && !found)
+			die("%s:%ld: no column %s in the header (required)", c->name, c->lineno,
+			    known_cols[k].name);
+	}
+}
+
+static int is_number(const char *s)
+{
+	char *end;
+	double x;
+
+	errno = 0;
+	x = strtod(s, &end);
+	return *s && !*end && !errno && isfinite(x) && !isspace((unsigned char)*s);
+}
+
+static void csv_check_row(const struct csv *c)
+{
+	for (int i = 0; i < c->nf; i++) {
+		const char *s = c->fld[i];
+
+		if (!*s) {
+			if (c->hreq[i])
+				die("%s:%ld: column %s: empty (required)", c->name, c->lineno,
+				    c->hname[i]);
+			continue;
+		}
+		if (c->htype[i] == C_TEXT || c->htype[i] == C_OTHER)
+			continue;
+		if (c->htype[i] == C_PERIOD && !strcmp(s, "none"))
+			continue;
+		if (!is_number(s))
+			die("%s:%ld: column %s: not a number: '%s'%s", c->name, c->lineno,
+			    c->hname[i], s, c->htype[i] == C_PERIOD ? " (nor none)" : "");
+	}
+	if (c->ipath < 0 && !strcmp(c->fld[c->iaccel], "icount"))
+		die("%s:%ld: column path_ns_per_op: missing from the header, and icount rows need it (their basis)",
+		    c->name, c->lineno);
+}
+
+/*
+ * Next data row into c->fld; 0 at EOF.  Every line is checked against the
+ * contract above; the first thing wrong ends the program, naming the file,
+ * the line and the column.
+ */
 static int csv_next(struct csv *c)
 {
-	while (getline(&c->line, &c->cap, c->f) > 0) {
+	ssize_t len;
+
+	while ((len = getline(&c->line, &c->cap, c->f)) > 0) {
 		c->lineno++;
-		chomp(c->line);
+		if ((size_t)len != strlen(c->line))
+			die("%s:%ld: a NUL byte: not a text file", c->name, c->lineno);
+		if (c->line[len - 1] == '\n')
+			c->line[--len] = 0;
+		no_cr(c, c->line);
 		if (!c->line[0])
 			continue;
 		if (!c->hdr) {
-			c->hdr = xstrdup(c->line);
-			c->nh = split(c->hdr, c->hname);
-			if (c->nh < 0)
-				die("%s: header has more than %d columns", c->name, MAXF);
+			csv_header(c);
 			c->cw = csv_col(c, "workload");
 			c->cv = csv_col(c, "variant");
 			continue;
 		}
-		{
-			/* repeated header (files concatenated): skip */
-			char *tmp = xstrdup(c->line), *f[MAXF];
-			int n = split(tmp, f), same = n == c->nh;
-
-			for (int i = 0; same && i < n; i++)
-				same = !strcmp(f[i], c->hname[i]);
-			free(tmp);
-			if (same)
-				continue;
-		}
+		if (!strcmp(c->line, c->hdr_line))
+			continue; /* repeated header (files concatenated) */
 		c->nf = split(c->line, c->fld);
-		if (c->nf != c->nh)
-			die("%s:%ld: %d fields, header has %d", c->name, c->lineno,
-			    c->nf, c->nh);
+		if (c->nf != c->nh) {
+			if (c->nf > c->nh || c->nf < 0)
+				die("%s:%ld: %d fields, the header has %d: too many (a field beyond column %s)",
+				    c->name, c->lineno, c->nf < 0 ? MAXF : c->nf, c->nh,
+				    c->hname[c->nh - 1]);
+			die("%s:%ld: %d fields, the header has %d: columns %s to %s missing",
+			    c->name, c->lineno, c->nf, c->nh, c->hname[c->nf],
+			    c->hname[c->nh - 1]);
+		}
+		csv_check_row(c);
+		c->nrows++;
 		if (c->cw >= 0 && c->cv >= 0)
 			c->fld[c->cv] = renamed(c->fld[c->cw], c->fld[c->cv]);
 		return 1;
 	}
 	if (ferror(c->f))
 		die("%s: read error", c->name);
+	if (!c->hdr)
+		die("%s: empty: no header line, no rows", c->name);
 	return 0;
 }
 
@@ -306,6 +454,7 @@ static void csv_close(struct csv *c)
 		fclose(c->f);
 	free(c->line);
 	free(c->hdr);
+	free(c->hdr_line);
 }
 
 /* Parse a number; 0 = empty/absent, 1 = ok; dies on garbage. */
@@ -594,6 +743,44 @@ static int cmd_summary(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * lbstats check FILE: the rows of FILE that pass the input contract, as CSV
+ * (its header once, then every row, blank lines and repeated headers left
+ * out); refuses a file with no row.  Every reader of results.csv outside
+ * lbstats reads this output, never the file itself.
+ */
+static int cmd_check(int argc, char **argv)
+{
+	struct csv c;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o;
+
+	if (argc != 1)
+		die("usage: lbstats check FILE");
+	csv_open(&c, argv[0]);
+	if (!csv_next(&c))
+		die("%s: no rows (a header only)", c.name);
+	/* nothing is printed unless the whole file passes */
+	o = open_memstream(&buf, &len);
+	if (!o)
+		die("out of memory");
+	fprintf(o, "%s\n", c.hdr_line);
+	do {
+		for (int i = 0; i < c.nf; i++)
+			fprintf(o, "%s%s", i ? "," : "", c.fld[i]);
+		fputc('\n', o);
+	} while (csv_next(&c));
+	csv_close(&c);
+	if (fclose(o))
+		die("out of memory");
+	fwrite(buf, 1, len, stdout);
+	free(buf);
+	if (fflush(stdout) || ferror(stdout))
+		die("writing the checked rows failed");
+	return 0;
+}
+
 /* ---- compare ---- */
 static void cmp_header(void)
 {
@@ -755,6 +942,7 @@ static void usage(FILE *o)
 	      "       lbstats compare BASE,LIST NEW,LIST\n"
 	      "       lbstats compare [FILE]   (lines: key<TAB>base|new<TAB>value)\n"
 	      "       lbstats rows [FILE...]\n"
+	      "       lbstats check FILE   (the rows of FILE that pass the input contract)\n"
 	      "       lbstats rule\n", o);
 }
 
@@ -770,6 +958,8 @@ int main(int argc, char **argv)
 		return cmd_summary(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "rows"))
 		return cmd_rows(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "check"))
+		return cmd_check(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "compare"))
 		return cmd_compare(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "rule")) {

@@ -58,6 +58,7 @@ setup_file() {
 	export REPO=$LB_CACHE/test/byo-linux
 	make_repo "$REPO" >&2
 	export RES=$BATS_FILE_TMPDIR/results PLOTS=$BATS_FILE_TMPDIR/plots
+	export LB_PLOTS_ROOT=$BATS_FILE_TMPDIR # PLOTS must lie inside the plots root
 }
 
 # a tiny stand-in kernel tree (only its Makefile is looked at before a build)

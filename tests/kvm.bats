@@ -158,7 +158,7 @@ standin_env() {
 @test "one accelerator policy: bad ACCEL refused before anything is built; sweep, sweep-boot and boot all use lib.sh's" {
 	run --separate-stderr env ACCEL=bogus RESULTS="$ST/r" KERNELS=6.12 "$LB_ROOT/runners/sweep"
 	[ "$status" -ne 0 ]
-	[[ "$stderr" == *"ACCEL=bogus: 'bogus' is not an accelerator (valid: auto kvm tcg icount)"* ]]
+	[[ "$stderr" == *"ACCEL=bogus: 'bogus' is not an accelerator (valid: auto kvm tcg icount"* ]]
 	! grep -q build-kernel <<<"$stderr" || false
 	run --separate-stderr env ACCEL="auto icount" RESULTS="$ST/r" KERNELS=6.12 "$LB_ROOT/runners/sweep"
 	[ "$status" -ne 0 ]

@@ -6,6 +6,8 @@ bats_require_minimum_version 1.5.0
 setup_file() {
 	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 	make -s -C "$ROOT/stats" >&2
+	# plots go inside the plots root only (runners/plots -o): here, this run's tmp
+	export LB_PLOTS_ROOT=$BATS_RUN_TMPDIR
 	# plots rendered once for the plot tests below
 	export PLOTS_TCG=$BATS_FILE_TMPDIR/tcg PLOTS_IC=$BATS_FILE_TMPDIR/icount
 	export PLOTS_KVM=$BATS_FILE_TMPDIR/kvm PLOTS_PRE=$BATS_FILE_TMPDIR/preempt
@@ -121,6 +123,7 @@ assert_width() {
 @test "width stays <= 72 with long names and huge values" {
 	d=$BATS_TEST_TMPDIR/wide
 	mkdir -p "$d"
+	cp "$FX/fx-pair-base/meta.txt" "$d/" # a run without meta.txt is refused
 	# base rows as kernel 6.1.192 (x1000), new rows 6.12.118 (x123456)
 	awk -F, -v OFS=, 'NR == 1 { print; next } {
 		$4 = "ktime_get_mono_fast_ns_with_a_long_name"; $5 = "rbtree-seqcount"; $6 = "hardirq"
@@ -453,8 +456,8 @@ three_kernels() {
 	run "$REPORT" --run "$d"
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^latchbench: ' <<<"$output")" -eq 2 ]
-	[ "$(grep '^latchbench: ' <<<"$output" | head -n 1)" = "latchbench: 6.1.192 -> 6.12.118 (run fx-icount)" ]
-	[ "$(grep '^latchbench: ' <<<"$output" | tail -n 1)" = "latchbench: 6.12.118 -> 7.2.13 (run fx-icount)" ]
+	[ "$(grep '^latchbench: ' <<<"$output" | head -n 1)" = "latchbench: 6.1.192 -> 6.12.118 (run three)" ] # a run is named by its directory
+	[ "$(grep '^latchbench: ' <<<"$output" | tail -n 1)" = "latchbench: 6.12.118 -> 7.2.13 (run three)" ]
 	[[ "$output" == *"Adjacent kernel pairs, one report each: 6.1.192 -> 6.12.118,"* ]]
 	[[ "$output" == *"Oldest vs newest: report RUN=three BASE=6.1.192 NEW=7.2.13"* ]]
 	# the copied kernel is the same as 6.12: every row of the second pair says same

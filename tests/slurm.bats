@@ -98,7 +98,7 @@ teardown_file() {
 	# the second boot's job, cancelled as soon as it runs
 	id=""
 	for _ in $(seq 1 300); do
-		id=$(awk -F'\t' '$2 == "boot" && $3 == "6.12-voluntary-1cpu-r2" { print $1 }' "$res"/latest/slurm/jobs.tsv 2>/dev/null || true)
+		id=$(awk -F'\t' '$2 == "boot" && $3 == "6.12-voluntary-1cpu-r2" { print $1 }' "$res"/*/slurm/jobs.tsv 2>/dev/null || true)
 		[ -z "$id" ] || [ "$(squeue -h -j "$id" -o %T 2>/dev/null)" != RUNNING ] || break
 		sleep 0.2
 	done

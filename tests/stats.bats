@@ -244,3 +244,106 @@ net_of() {
 	grep -q ',tkfast,seqlock,' <<<"$output"
 	[ "$(grep -c ',seqcount,' <<<"$output")" -eq 0 ]
 }
+
+# The input contract of results.csv (issue 24): lbstats is the one parser;
+# each refusal names the file, the line and the column. Every case is also
+# run through `lbstats summary`, and the untouched file passes (the control).
+contract_refuses() { # FILE EXPECTED-MESSAGE
+	local sub
+	for sub in check summary; do
+		run --separate-stderr "$LB" "$sub" "$1"
+		[ "$status" -eq 1 ] || { echo "$sub exited $status on $1"; return 1; }
+		[[ "$stderr" == *"lbstats: error: $2"* ]] || { echo "$sub said: $stderr"; return 1; }
+		[ -z "$output" ] || [ "$sub" = summary ] || { echo "check printed rows"; return 1; }
+	done
+}
+
+@test "contract: the committed runs pass; check prints their rows unchanged" {
+	bats_require_minimum_version 1.5.0
+	for r in "$ROOT"/results/reference-* "$FX"/*; do
+		run --separate-stderr "$LB" check "$r/results.csv"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$r/results.csv")" ]
+	done
+}
+
+@test "contract: CR characters (CRLF line endings) refused, naming line and column" {
+	bats_require_minimum_version 1.5.0
+	f=$BATS_TEST_TMPDIR/results.csv
+	# the issue's reproducer: sed -i 's/$/\r/' results/X/results.csv
+	cp "$ROOT/results/reference-icount/results.csv" "$f"
+	sed -i 's/$/\r/' "$f"
+	contract_refuses "$f" "$f:1: column path_ns_per_op (the header): carriage return (CRLF line endings?)"
+	# one CR in one data row, mid-line
+	awk 'NR == 7 { sub(/,task,/, ",task\r,") } 1' "$ROOT/results/reference-icount/results.csv" >"$f"
+	contract_refuses "$f" "$f:7: column context: carriage return"
+}
+
+@test "contract: short and long rows refused, naming line and columns" {
+	bats_require_minimum_version 1.5.0
+	f=$BATS_TEST_TMPDIR/results.csv
+	# the issue's reproducer: awk ... 'NR==20{NF=20}1'
+	awk -F, -v OFS=, 'NR==20{NF=20}1' "$ROOT/results/reference-icount/results.csv" >"$f"
+	contract_refuses "$f" "$f:20: 20 fields, the header has 27: columns completed to path_ns_per_op missing"
+	awk 'NR == 9 { $0 = $0 ",7" } 1' "$ROOT/results/reference-icount/results.csv" >"$f"
+	contract_refuses "$f" "$f:9: 28 fields, the header has 27: too many"
+}
+
+@test "contract: non-numeric cells refused by column name; none only as a writer period; text and unknown columns free" {
+	bats_require_minimum_version 1.5.0
+	f=$BATS_TEST_TMPDIR/results.csv
+	src=$ROOT/results/reference-icount/results.csv
+	col() { head -n 1 "$src" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
+	awk -F, -v OFS=, -v c="$(col ns_per_op)" 'NR == 5 { $c = "41,0" } 1' "$src" | sed '5s/41,0/41.0x/' >"$f"
+	contract_refuses "$f" "$f:5: column ns_per_op: not a number: '41.0x'"
+	awk -F, -v OFS=, -v c="$(col retries)" 'NR == 6 { $c = "none" } 1' "$src" >"$f"
+	contract_refuses "$f" "$f:6: column retries: not a number: 'none'"
+	awk -F, -v OFS=, -v c="$(col writer_period_ns)" 'NR == 6 { $c = "soon" } 1' "$src" >"$f"
+	contract_refuses "$f" "$f:6: column writer_period_ns: not a number: 'soon' (nor none)"
+	awk -F, -v OFS=, -v c="$(col vcpus)" 'NR == 6 { $c = " 1" } 1' "$src" >"$f"
+	contract_refuses "$f" "$f:6: column vcpus: not a number: ' 1'"
+	awk -F, -v OFS=, -v c="$(col deferral_ns)" 'NR == 8 { $c = "many" } 1' "$src" >"$f"
+	contract_refuses "$f" "$f:8: column deferral_ns: not a number: 'many'"
+	# controls: a column lbstats does not know is accepted as it is; a text column takes any word
+	awk -F, -v OFS=, '{ print $0, (NR == 1 ? "extra_col" : NR == 8 ? "many" : 0) }' "$src" >"$f"
+	run "$LB" check "$f"
+	[ "$status" -eq 0 ]
+	awk -F, -v OFS=, -v c="$(col preempt)" 'NR > 1 { $c = "some-model" } 1' "$src" >"$f"
+	run "$LB" check "$f"
+	[ "$status" -eq 0 ]
+}
+
+@test "contract: required columns checked by name (missing, empty), in any order; extra columns accepted" {
+	bats_require_minimum_version 1.5.0
+	f=$BATS_TEST_TMPDIR/results.csv
+	src=$ROOT/results/reference-icount/results.csv
+	for c in kernel accel vcpus workload variant context readers writers writer_period_ns run ns_per_op; do
+		awk -F, -v OFS=, -v n="$c" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) k = i }
+			{ out = ""; for (i = 1; i <= NF; i++) if (i != k) out = out (out == "" ? "" : ",") $i; print out }' "$src" >"$f"
+		contract_refuses "$f" "$f:1: no column $c in the header (required)"
+	done
+	# the icount basis: an icount run without path_ns_per_op
+	cut -d, -f1-26 "$src" >"$f"
+	contract_refuses "$f" "$f:2: column path_ns_per_op: missing from the header, and icount rows need it"
+	# ... which a tcg run need not have (the control)
+	run "$LB" check "$ROOT/results/reference-tcg/results.csv"
+	[ "$status" -eq 0 ]
+	awk -F, -v OFS=, 'NR == 4 { $4 = "" } 1' "$src" >"$f"
+	contract_refuses "$f" "$f:4: column workload: empty (required)"
+	head -n 1 "$src" | sed 's/,run,/,run,run,/' >"$f"
+	contract_refuses "$f" "$f:1: column run appears twice in the header"
+	# reordered columns and an extra text-free column: the same rows by name
+	awk -F, -v OFS=, '{ t = $1; $1 = $12; $12 = t; print }' "$src" >"$f"
+	diff <("$LB" summary "$src") <("$LB" summary "$f")
+}
+
+@test "contract: an empty file and a header-only file are refused" {
+	bats_require_minimum_version 1.5.0
+	f=$BATS_TEST_TMPDIR/results.csv
+	: >"$f"
+	contract_refuses "$f" "$f: empty: no header line, no rows"
+	head -n 1 "$ROOT/results/reference-icount/results.csv" >"$f"
+	run --separate-stderr "$LB" check "$f"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"$f: no rows (a header only)"* ]]
+}
