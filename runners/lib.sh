@@ -819,3 +819,13 @@ lb_duration() {
 		printf '%dh%02dm\n' $(($1 / 3600)) $(($1 % 3600 / 60))
 	fi
 }
+
+# lb_csv_header [DIR]: the CSV header the module writes, from its one column
+# list (DIR/columns.h, default bench-module/: every COL and CTR of
+# LB_COLUMNS, in order), for the host's own checks.
+lb_csv_header() {
+	awk '/define LB_COLUMNS\(/ { on = 1; next }
+		on && match($0, /(COL|CTR)\([a-z0-9_]+/) { s = substr($0, RSTART + 4, RLENGTH - 4); out = out (out == "" ? "" : ",") s }
+		on && /^[ \t]*$/ { on = 0 }
+		END { print out }' "${1:-$LB_ROOT/bench-module}/columns.h"
+}

@@ -10,7 +10,8 @@
 load helpers
 bats_require_minimum_version 1.5.0
 
-HDR="kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,p50_ns,p99_ns,retries,torn,write_ops,ns_per_write,interrupts_delivered,interrupted_mid_write,completed,would_deadlock,max_spin,deferral_ns,preempt,write_dwell_ns,path_ns_per_op"
+# the header the module writes: its one column list (bench-module/columns.h)
+HDR=$(lb_csv_header)
 
 setup_file() {
 	export PLAN=$BATS_FILE_TMPDIR/plan
