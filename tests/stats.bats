@@ -233,12 +233,15 @@ net_of() {
 	[ "$(grep -c ',seqcount,' <<<"$output")" -eq 0 ]
 	[ "$(grep -c ',tkfast,seqlock,' <<<"$output")" -eq "$(grep -c ',tkfast,seqcount,' "$f")" ]
 	# renames are per family: a copy shape's "rcu" stays rcu, the tree's is the maple tree
-	printf '%s\n' "kernel,workload,variant,ns_per_op" "6.12.1,tkfast,rcu,1" "6.12.1,latchtree,rcu,2" \
-		"6.12.1,latchtree,rbtree-seqcount,3" >"$BATS_TEST_TMPDIR/r.csv"
+	# (rows that pass the input contract: every required column)
+	h=kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op
+	printf '%s\n' "$h" "6.12.1,tcg,1,tkfast,rcu,task,1,0,none,0,10,1" "6.12.1,tcg,1,latchtree,rcu,task,1,0,none,0,10,2" \
+		"6.12.1,tcg,1,latchtree,rbtree-seqcount,task,1,0,none,0,10,3" >"$BATS_TEST_TMPDIR/r.csv"
 	run "$LB" rows "$BATS_TEST_TMPDIR/r.csv"
-	[ "${lines[1]}" = "6.12.1,tkfast,rcu,1" ]
-	[ "${lines[2]}" = "6.12.1,latchtree,maple,2" ]
-	[ "${lines[3]}" = "6.12.1,latchtree,rbtree-seqcount,3" ]
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ "${lines[1]}" = "6.12.1,tcg,1,tkfast,rcu,task,1,0,none,0,10,1" ]
+	[ "${lines[2]}" = "6.12.1,tcg,1,latchtree,maple,task,1,0,none,0,10,2" ]
+	[ "${lines[3]}" = "6.12.1,tcg,1,latchtree,rbtree-seqcount,task,1,0,none,0,10,3" ]
 	# and so does every figure lbstats makes
 	run "$LB" summary "$f"
 	grep -q ',tkfast,seqlock,' <<<"$output"
