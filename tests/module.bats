@@ -268,7 +268,7 @@ BAD_INPUT=(
 	run "$LB_ROOT/runners/report" RUN="$run"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 	grep -q -E '^  scratch +task ' <<<"$output"
-	run "$LB_ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/plots" "$run"
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR run "$LB_ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/plots" "$run"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 	[ -s "$BATS_TEST_TMPDIR/plots/tkfast-scratch-spread.png" ]
 	grep -q '^vl[0-9]* = ".*\bscratch\b' "$BATS_TEST_TMPDIR"/plots/data/*.vars.gp
