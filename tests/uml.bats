@@ -17,8 +17,8 @@ TAG=$UML_KERNEL-uml-2cpu
 # what the 7.2 UML module's table has (cyc2ns and cyc2ns_read: x86 only;
 # module_address: no CONFIG_MODULES_TREE_LOOKUP on um, no latch tree)
 COPY="tkfast schedclock"
-COPY_VARIANTS="latch seqcount rcu none empty"
-TREE_VARIANTS="latch rbtree-seqcount rwlock rcu none empty"
+COPY_VARIANTS="latch seqlock seqlock-excl rcu none empty"
+TREE_VARIANTS="latch rbtree-seqcount rwlock maple none empty"
 KERNEL_FNS="ktime_get_mono_fast_ns ktime_get_raw_fast_ns ktime_get_real_fast_ns ktime_get_ns sched_clock local_clock"
 
 # uml_run: the sweep's run directory, made once per file (the first test
@@ -85,7 +85,8 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 		esac
 	done < <(urows torn)
 	# tkfast, schedclock and latchtree, each with its variants, under the writer
-	[ "$n" -eq 16 ] || { echo "$n rows under a writer"; false; }
+	want=$(($(wc -w <<<"$COPY") * $(wc -w <<<"$COPY_VARIANTS") + $(wc -w <<<"$TREE_VARIANTS")))
+	[ "$n" -eq "$want" ] || { echo "$n rows under a writer, want $want"; false; }
 	[ "$torn_none" -gt 0 ] || { echo "the none control never tore under real parallelism: the checker is blind"; false; }
 }
 
@@ -93,8 +94,8 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	sum=0
 	while IFS=: read -r key r; do
 		case $key in
-		*/seqcount/task/0 | */latch/task/0) [ "$r" -eq 0 ] || { echo "$key retries=$r"; false; } ;;
-		*/seqcount/task/1) sum=$((sum + r)) ;;
+		*/seqlock/task/0 | */latch/task/0) [ "$r" -eq 0 ] || { echo "$key retries=$r"; false; } ;;
+		*/seqlock/task/1) sum=$((sum + r)) ;;
 		esac
 	done < <(urows retries)
 	[ "$sum" -gt 0 ] || { echo "no seqlock reader retried under a back-to-back writer"; false; }
@@ -158,7 +159,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 @test "uml: 6.1 and 6.12 build the module with W=1 and boot under User-Mode Linux with 1 vCPU; 2 vCPUs refused" {
 	p=$BATS_TEST_TMPDIR/plan
 	echo "workload=all variant=all context=task readers=1 writers=0 nruns=1 duration_ms=5" >"$p"
-	echo "workload=tkfast variant=seqcount context=nmi readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=5" >>"$p"
+	echo "workload=tkfast variant=seqlock context=nmi readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=5" >>"$p"
 	for k in 6.1 6.12; do
 		img=$(lb_image "$k" uml)
 		kb=$(lb_kbuild_dir "$k" uml)
