@@ -9,6 +9,18 @@
  *	lb_row *r, printed with fmt (s: string, u: unsigned, f: three
  *	decimals, struct lb_dec) when present is true, else absent
  *	(a string) is printed.
+ * The columns after path_ns_per_op (results/README.md has them all):
+ * reader_cpus, writer_cpus: the CPUs of the readers and of the writers
+ * ("0+1"); shared_cpus: readers on a CPU that also runs a writer (0 unless
+ * there are too few CPUs; by design every hardirq/NMI reader); irqoff;
+ * median_ns_per_op, p99_batch_ns: the median and the nearest-rank 99th
+ * percentile of the per-read time of the kept timed batches (b and 2b
+ * reads; batches_kept of them); clock_ns: the clock read's own cost per
+ * hardirq/NMI read, subtracted from ns_per_op; achieved_period_ns: the
+ * writers' mean time from one update's start to the next; test_stall_ns;
+ * reader_medians (per_reader=1): per reader "cpu:median:lo:hi", the 95%
+ * interval of its median, '+' between readers.
+ *
  *   CTR(name, present)
  *	a counter: lb_ctr(rs, name) of a struct lb_rstat, counted by each
  *	reader (and each CPU's hardirq/NMI reader) where the variant or the
@@ -49,6 +61,17 @@
 	COL(preempt, s, r->preempt, true, "")				\
 	COL(write_dwell_ns, u, r->write_dwell_ns, true, "")		\
 	COL(path_ns_per_op, f, r->path, r->has_path, "")		\
-	CTR(backwards, lb_counted(&r->ctr, backwards)))
+	CTR(backwards, lb_counted(&r->ctr, backwards))			\
+	COL(reader_cpus, s, r->reader_cpus, true, "")			\
+	COL(writer_cpus, s, r->writer_cpus, r->writing, "")		\
+	COL(shared_cpus, u, r->shared, r->writing, "")			\
+	COL(irqoff, u, r->irqoff, !r->irq, "")				\
+	COL(median_ns_per_op, f, r->median, r->nbatch, "")		\
+	COL(p99_batch_ns, f, r->p99b, r->nbatch, "")			\
+	COL(batches_kept, u, r->nbatch, !r->irq, "")			\
+	COL(clock_ns, f, r->clock, r->irq, "")				\
+	COL(achieved_period_ns, f, r->achieved, r->wperiods, "")	\
+	COL(test_stall_ns, u, r->stall, true, "")			\
+	COL(reader_medians, s, r->reader_medians, r->per_reader, ""))
 
 #endif /* LB_COLUMNS_H */

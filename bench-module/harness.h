@@ -28,6 +28,9 @@
 #define LB_RUN_MAX	512
 #define LB_LAND_NS	5000	/* how long a writer waits for its interrupt */
 #define LB_DONE_NS	50000000 /* an interrupt not handled by then is lost */
+#define LB_SLEEP_NS	100000	/* writer periods from this long sleep (hrtimer) */
+#define LB_NSAMP	1024	/* timed batches kept per reader and size */
+#define LB_STALL_EVERY	50	/* test_stall_ns: one round's b batch in this many */
 
 /* ---- clock (run.c) ---------------------------------------------------- */
 
@@ -84,7 +87,17 @@ struct lb_thread {
 	u64 ops, ns, sink;
 	u64 min1, min2;		/* fastest timed batch of batch, of 2 * batch reads (cycles) */
 	u64 wops, wns;
+	/* a writer's schedule (lb_write_start): next deadline, first and last start */
+	u64 wnext, wfirst, wlast, wstarts;
 	u64 hist[LB_HBUCKETS];
+	/*
+	 * Timed batches kept (cycles), [0] of b reads, [1] of 2b, one pair
+	 * every stride rounds: when full, every other pair is dropped and the
+	 * stride doubles, so that the kept ones spread over the whole run.
+	 */
+	unsigned int nsamp, stride;
+	u64 round;
+	u64 samp[2][LB_NSAMP];
 };
 
 struct lb_ctl {
@@ -93,7 +106,8 @@ struct lb_ctl {
 	struct completion go;
 	struct completion done;
 	atomic_t running;
-	atomic_t readers_left;
+	atomic_t readers_left;	/* readers still timing (then: cooling down) */
+	atomic_t warming;	/* readers not yet checked in (warm-up) */
 	unsigned int nthreads;
 	struct lb_thread *th;
 };
@@ -102,7 +116,8 @@ extern struct mutex lb_lock;	/* runs and the results buffer */
 
 int lb_nth_online_cpu(unsigned int n);
 void lb_thread_finish(struct lb_thread *t);
-void lb_wait_period(const struct lb_cfg *cfg, u64 t0, atomic_t *left);
+void lb_write_start(struct lb_thread *t);
+void lb_wait_period(struct lb_thread *t, atomic_t *left);
 int lb_run_line(char *line);
 
 /* ---- hardirq / NMI (irq.c) -------------------------------------------- */
@@ -120,6 +135,7 @@ struct lb_irqcpu {
 	struct lb_rstat rs;	/* the counters (columns.h) */
 	u64 delivered, mid, completed, deadlock, reads, read_ns;
 	u64 max_spin, deferral_ns, lost;
+	u64 clock_ns;		/* the clock read's own cost, subtracted from read_ns */
 	u64 hist[LB_HBUCKETS];
 };
 

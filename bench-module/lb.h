@@ -31,6 +31,9 @@ struct lb_cfg {
 	unsigned int tree_nodes;
 	unsigned int spin_limit;
 	unsigned int write_dwell_ns;	/* stress: see lb_dwell() */
+	bool irqoff;		/* task readers time with interrupts off */
+	bool per_reader;	/* rows list every reader's median */
+	unsigned int test_stall_ns;	/* test only: lb_stalled_batch() */
 };
 
 /*

@@ -240,6 +240,13 @@ static int lb_check_cfg(struct lb_params *p, struct lb_cfg *cfg)
 		       p->num[LB_P_write_dwell_ns], p->name[LB_P_context], p->num[LB_P_writers]);
 		return -EINVAL;
 	}
+	if ((p->num[LB_P_irqoff] || p->num[LB_P_test_stall_ns]) && cfg->ctx != LB_CTX_TASK) {
+		pr_err("%s=%lld invalid with context=%s (valid: 0; only task readers time batches)\n",
+		       p->num[LB_P_irqoff] ? "irqoff" : "test_stall_ns",
+		       p->num[LB_P_irqoff] ? p->num[LB_P_irqoff] : p->num[LB_P_test_stall_ns],
+		       p->name[LB_P_context]);
+		return -EINVAL;
+	}
 	cfg->readers = p->num[LB_P_readers];
 	cfg->writers = cfg->ctx == LB_CTX_TASK ? p->num[LB_P_writers] : 0;
 	cfg->writer_period_ns = p->period_none ? 0 : p->num[LB_P_writer_period_ns];
@@ -249,6 +256,9 @@ static int lb_check_cfg(struct lb_params *p, struct lb_cfg *cfg)
 	cfg->tree_nodes = p->num[LB_P_tree_nodes];
 	cfg->spin_limit = p->num[LB_P_spin_limit];
 	cfg->write_dwell_ns = p->num[LB_P_write_dwell_ns];
+	cfg->irqoff = p->num[LB_P_irqoff];
+	cfg->per_reader = p->num[LB_P_per_reader];
+	cfg->test_stall_ns = p->num[LB_P_test_stall_ns];
 	return 0;
 }
 

@@ -32,6 +32,9 @@
 	NUM(batch, 1, 1000000, 1000, "reads per timed batch")		\
 	NUM(tree_nodes, 1, 65536, 64, "latchtree: number of ranges")	\
 	NUM(spin_limit, 1, 10000000, 10000, "hardirq/nmi: passes before a reader gives up as would_deadlock") \
-	NUM(write_dwell_ns, 0, 100000, 0, "stress, not a measurement: each update dwells this long at its mid-write point"))
+	NUM(write_dwell_ns, 0, 100000, 0, "stress, not a measurement: each update dwells this long at its mid-write point") \
+	NUM(irqoff, 0, 1, 0, "task context: 1 = interrupts off around each timed batch, as refscale times") \
+	NUM(per_reader, 0, 1, 0, "1 = each row also lists every reader's median ns/op and its 95% interval (reader_medians)") \
+	NUM(test_stall_ns, 0, 10000000, 0, "test only, not a measurement: 1 timed batch in 100 stalls this long inside its window"))
 
 #endif /* LB_PARAMS_H */

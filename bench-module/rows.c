@@ -14,7 +14,9 @@
 #include <linux/cpumask.h>
 #include <linux/utsname.h>
 #include <linux/string.h>
+#include <linux/sort.h>
 #include "harness.h"
+#include "order.h"
 
 static char *lb_buf;
 static size_t lb_len;
@@ -74,6 +76,7 @@ struct lb_row {
 	const char *kernel, *accel, *workload, *variant, *context, *preempt;
 	u64 vcpus, readers, writers, period, run, ops, wops;
 	struct lb_dec per_op, p50, p99, per_w, path;
+	struct lb_dec median, p99b, clock, achieved;
 	struct lb_rstat ctr;	/* the counters, summed */
 	u64 delivered, mid, completed, deadlock, max_spin, deferral_ns;
 	u64 write_dwell_ns;
@@ -81,6 +84,10 @@ struct lb_row {
 	bool checked;		/* the variant has an invariant to check */
 	bool irq;		/* hardirq/NMI readers */
 	bool has_path;
+	bool per_reader;
+	u64 shared, irqoff, nbatch, wperiods, stall;
+	char reader_cpus[256], writer_cpus[256];
+	char *reader_medians;
 };
 
 /*
@@ -115,7 +122,7 @@ static void lb_rstat_add(struct lb_rstat *sum, const struct lb_rstat *rs)
 
 /* A row being made: its cells so far. */
 struct lb_line {
-	char buf[1024];
+	char buf[8192];
 	size_t n;
 };
 
@@ -178,9 +185,93 @@ static void lb_row_out(const struct lb_row *r)
 	lb_len += l.n;
 }
 
+/* "0+1+3": the CPUs of the threads (readers or not), or of the row's readers */
+static void lb_cpus(char *buf, size_t len, const struct lb_ctl *ctl, bool readers)
+{
+	size_t n = 0;
+	unsigned int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < ctl->nthreads; i++)
+		if (ctl->th[i].reader == readers)
+			n += scnprintf(buf + n, len - n, "%s%d", n ? "+" : "", ctl->th[i].cpu);
+}
+
+static int lb_cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* A reader's kept batches as ns/op in thousandths, appended to v; their number. */
+static u64 lb_batch_values(const struct lb_thread *t, u64 b, u64 *v)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->nsamp; i++) {
+		v[2 * i] = div64_u64(lb_cyc2ns(t->samp[0][i] * 1000), b);
+		v[2 * i + 1] = div64_u64(lb_cyc2ns(t->samp[1][i] * 1000), 2 * b);
+	}
+	return 2 * t->nsamp;
+}
+
+/*
+ * The kept batches (run.c: lb_keep()) of every reader, pooled: the median
+ * and the 99th percentile per read; with per_reader, each reader's median
+ * and its 95% interval (order.h), "cpu:median:lo:hi" joined by '+'.
+ */
+static void lb_batch_stats(const struct lb_cfg *cfg, const struct lb_ctl *ctl, struct lb_row *r)
+{
+	u64 *all, *one, n = 0, k, lo, hi;
+	size_t len = 0, cap = 0;
+	unsigned int i;
+
+	all = kvmalloc_array(ctl->nthreads * 2 * LB_NSAMP, sizeof(u64), GFP_KERNEL);
+	one = kvmalloc_array(2 * LB_NSAMP, sizeof(u64), GFP_KERNEL);
+	if (cfg->per_reader) {
+		cap = ctl->nthreads * 64 + 1;
+		r->reader_medians = kzalloc(cap, GFP_KERNEL);
+	}
+	if (!all || !one || (cfg->per_reader && !r->reader_medians)) {
+		pr_err("no memory for the batch statistics\n");
+		goto out;
+	}
+	for (i = 0; i < ctl->nthreads; i++) {
+		const struct lb_thread *t = &ctl->th[i];
+		struct lb_dec m, l, h;
+
+		if (!t->reader || !t->nsamp)
+			continue;
+		k = lb_batch_values(t, cfg->batch, all + n);
+		n += k;
+		if (!cfg->per_reader)
+			continue;
+		memcpy(one, all + n - k, k * sizeof(u64));
+		sort(one, k, sizeof(u64), lb_cmp_u64, NULL);
+		lb_median_ci(k, &lo, &hi);
+		m = lb_ratio(lb_median_sorted(one, k), 1000);
+		l = lb_ratio(one[lo], 1000);
+		h = lb_ratio(one[hi], 1000);
+		len += scnprintf(r->reader_medians + len, cap - len,
+				 "%s%d:%llu.%03u:%llu.%03u:%llu.%03u", len ? "+" : "", t->cpu,
+				 m.ip, m.frac, l.ip, l.frac, h.ip, h.frac);
+	}
+	r->per_reader = cfg->per_reader;
+	if (!n)
+		goto out;
+	sort(all, n, sizeof(u64), lb_cmp_u64, NULL);
+	r->nbatch = n;
+	r->median = lb_ratio(lb_median_sorted(all, n), 1000);
+	r->p99b = lb_ratio(lb_pct_sorted(all, n, 99), 1000);
+out:
+	kvfree(one);
+	kvfree(all);
+}
+
 void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 {
-	u64 ns = 0, wns = 0, defer = 0, path = U64_MAX;
+	u64 ns = 0, wns = 0, defer = 0, path = U64_MAX, clk = 0, wspan = 0;
 	u64 *hist = kcalloc(LB_HBUCKETS, sizeof(u64), GFP_KERNEL);
 	struct lb_row r = {
 		.kernel = init_utsname()->release,
@@ -196,6 +287,8 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 		.write_dwell_ns = cfg->write_dwell_ns,
 		.irq = cfg->ctx != LB_CTX_TASK,
 		.checked = !!cfg->var->init,
+		.irqoff = cfg->irqoff,
+		.stall = cfg->test_stall_ns,
 	};
 	unsigned int i, b;
 
@@ -211,6 +304,10 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 		lb_rstat_add(&r.ctr, &t->rs);
 		r.wops += t->wops;
 		wns += t->wns;
+		if (t->wstarts > 1) {
+			wspan += t->wlast - t->wfirst;
+			r.wperiods += t->wstarts - 1;
+		}
 		for (b = 0; b < LB_HBUCKETS; b++)
 			hist[b] += t->hist[b];
 		/* the fastest reader's (min T(2b) - min T(b)); see lb_reader_fn() */
@@ -233,18 +330,39 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 			defer += ic->deferral_ns;
 			r.ops += ic->reads;
 			ns += ic->read_ns;
+			clk += ic->clock_ns;
 			lb_rstat_add(&r.ctr, &ic->rs);
 			for (b = 0; b < LB_HBUCKETS; b++)
 				hist[b] += ic->hist[b];
 		}
 		r.deferral_ns = r.delivered ? div64_u64(defer, r.delivered) : 0;
+		r.clock = lb_ratio(clk, r.ops);
 	}
+	/* where the threads ran: readers, writers, readers sharing a writer's CPU */
+	lb_cpus(r.reader_cpus, sizeof(r.reader_cpus), ctl, true);
+	if (r.irq) {
+		strscpy(r.writer_cpus, r.reader_cpus, sizeof(r.writer_cpus));
+		r.shared = cfg->readers;
+	} else {
+		lb_cpus(r.writer_cpus, sizeof(r.writer_cpus), ctl, false);
+		for (i = 0; i < ctl->nthreads; i++)
+			for (b = 0; b < ctl->nthreads; b++)
+				if (ctl->th[i].reader && !ctl->th[b].reader &&
+				    ctl->th[i].cpu == ctl->th[b].cpu) {
+					r.shared++;
+					break;
+				}
+		lb_batch_stats(cfg, ctl, &r);
+	}
+	if (r.wperiods)
+		r.achieved = lb_ratio(wspan, r.wperiods);
 	r.per_op = lb_ratio(ns, r.ops);
 	r.p50 = lb_ratio(lb_hpct(hist, 50), LB_HSUB);
 	r.p99 = lb_ratio(lb_hpct(hist, 99), LB_HSUB);
 	if (r.writing)
 		r.per_w = lb_ratio(wns, r.wops);
 	lb_row_out(&r);
+	kfree(r.reader_medians);
 	kfree(hist);
 }
 

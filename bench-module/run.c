@@ -18,6 +18,8 @@
 #include <linux/delay.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
+#include <linux/hrtimer.h>
+#include <linux/ktime.h>
 #include "harness.h"
 #include "shape_clock.h"
 
@@ -71,27 +73,107 @@ void lb_thread_finish(struct lb_thread *t)
 	__set_current_state(TASK_RUNNING);
 }
 
+/* A timed batch's cycles into the totals and the histogram. */
+static __always_inline void lb_account(struct lb_thread *t, u64 cyc, unsigned long n)
+{
+	u64 ns = lb_cyc2ns(cyc);
+
+	t->ns += ns;
+	t->ops += n;
+	t->hist[lb_hbucket(div_u64(ns * LB_HSUB, n))]++;
+}
+
 /* One timed batch of n reads: its cycles, into the totals and the histogram. */
 static u64 lb_timed_batch(struct lb_thread *t, const struct lb_variant *var, unsigned long n)
 {
-	u64 t0, t1, ns;
+	u64 t0, t1;
 
 	t0 = lb_cycles();
 	t->sink += var->read_batch(t->ctl->inst, &t->rs, n);
 	t1 = lb_cycles();
-	ns = lb_cyc2ns(t1 - t0);
-	t->ns += ns;
-	t->ops += n;
-	t->hist[lb_hbucket(div_u64(ns * LB_HSUB, n))]++;
+	lb_account(t, t1 - t0, n);
 	return t1 - t0;
 }
 
 /*
- * A reader: rounds of a timed batch of b reads, a timed batch of 2b and an
- * untimed checked batch of b (torn snapshots, retries), until the run ends.
- * The fastest batch of each size gives the path per read without the fixed
- * cost of a batch or the interrupts that land in one: (min T(2b) - min T(b))
- * / b, exact under icount when the path is (path_ns_per_op).
+ * test_stall_ns (a test, never a measurement): the same batch, stalled
+ * inside its timed window, as a preempted or interrupted batch would be.
+ * Its own function, so that lb_timed_batch()'s window stays as it is.
+ */
+static noinline u64 lb_stalled_batch(struct lb_thread *t, const struct lb_variant *var,
+				     unsigned long n)
+{
+	u64 t0, t1;
+
+	t0 = lb_cycles();
+	t->sink += var->read_batch(t->ctl->inst, &t->rs, n);
+	while (lb_cyc2ns(lb_cycles() - t0) < t->ctl->cfg->test_stall_ns)
+		cpu_relax();
+	t1 = lb_cycles();
+	lb_account(t, t1 - t0, n);
+	return t1 - t0;
+}
+
+/* A timed batch, interrupts off around it with irqoff (refscale's way) */
+static u64 lb_batch(struct lb_thread *t, const struct lb_variant *var, unsigned long n,
+		    bool stall)
+{
+	unsigned long flags = 0;
+	u64 c;
+
+	if (t->ctl->cfg->irqoff)
+		local_irq_save(flags);
+	c = stall ? lb_stalled_batch(t, var, n) : lb_timed_batch(t, var, n);
+	if (t->ctl->cfg->irqoff)
+		local_irq_restore(flags);
+	return c;
+}
+
+/* Keep one round's pair of batch times, thinning as described in harness.h. */
+static void lb_keep(struct lb_thread *t, u64 c1, u64 c2)
+{
+	unsigned int i;
+
+	if (t->round++ % t->stride)
+		return;
+	if (t->nsamp == LB_NSAMP) {
+		for (i = 0; i < LB_NSAMP / 2; i++) {
+			t->samp[0][i] = t->samp[0][2 * i];
+			t->samp[1][i] = t->samp[1][2 * i];
+		}
+		t->nsamp = LB_NSAMP / 2;
+		t->stride *= 2;
+	}
+	t->samp[0][t->nsamp] = c1;
+	t->samp[1][t->nsamp] = c2;
+	t->nsamp++;
+}
+
+/*
+ * Untimed batches until *left reaches 0: the warm-up before the timed pass
+ * and the cool-down after it (refscale's ref_scale_reader()), so that no
+ * reader is timed while another is still starting or already idle.
+ */
+static void lb_untimed_until(struct lb_thread *t, const struct lb_variant *var, atomic_t *left)
+{
+	unsigned int nb = 0;
+
+	while (atomic_read_acquire(left) > 0) {
+		t->sink += var->read_batch(t->ctl->inst, &t->rs, t->ctl->cfg->batch);
+		if (!(++nb & 7))
+			schedule();
+	}
+}
+
+/*
+ * A reader: one untimed batch, checked in, untimed batches until every
+ * reader has checked in (warm-up); then rounds of a timed batch of b reads,
+ * a timed batch of 2b and an untimed checked batch of b (torn snapshots,
+ * retries), until the run ends; then untimed batches until every reader
+ * has ended (cool-down).  The fastest batch of each size gives the path per
+ * read without the fixed cost of a batch or the interrupts that land in
+ * one: (min T(2b) - min T(b)) / b, exact under icount when the path is
+ * (path_ns_per_op).  The kept batches give the median (rows.c).
  */
 static int lb_reader_fn(void *arg)
 {
@@ -100,16 +182,28 @@ static int lb_reader_fn(void *arg)
 	const struct lb_variant *var = cfg->var;
 	unsigned long b = cfg->batch;
 	unsigned int nb = 0;
-	u64 end;
+	u64 end, c1, c2, seed;
 
 	t->rs.seed = 0x9e3779b97f4a7c15ULL * (t->cpu + 1);
 	t->min1 = U64_MAX;
 	t->min2 = U64_MAX;
+	t->stride = 1;
 	wait_for_completion(&t->ctl->go);
+	/* the warm-up leaves the key sequence of the timed pass as it was */
+	seed = t->rs.seed;
+	t->sink += var->read_batch(t->ctl->inst, &t->rs, b);
+	atomic_dec(&t->ctl->warming);
+	lb_untimed_until(t, var, &t->ctl->warming);
+	t->rs.seed = seed;
 	end = lb_cycles() + (u64)cfg->duration_ms * lb_khz;
 	do {
-		t->min1 = min(t->min1, lb_timed_batch(t, var, b));
-		t->min2 = min(t->min2, lb_timed_batch(t, var, 2 * b));
+		bool stall = cfg->test_stall_ns && !(t->round % LB_STALL_EVERY);
+
+		c1 = lb_batch(t, var, b, stall);
+		t->min1 = min(t->min1, c1);
+		c2 = lb_batch(t, var, 2 * b, false);
+		t->min2 = min(t->min2, c2);
+		lb_keep(t, c1, c2);
 		if (var->check_batch)
 			t->sink += var->check_batch(t->ctl->inst, &t->rs, b);
 		/*
@@ -122,26 +216,51 @@ static int lb_reader_fn(void *arg)
 			schedule();
 	} while (lb_cycles() < end);
 	atomic_dec(&t->ctl->readers_left);
+	lb_untimed_until(t, var, &t->ctl->readers_left);
 	lb_thread_finish(t);
 	return 0;
 }
 
-void lb_wait_period(const struct lb_cfg *cfg, u64 t0, atomic_t *left)
+/* A writer's update begins now: its schedule's first or next start. */
+void lb_write_start(struct lb_thread *t)
 {
-	u64 period = cfg->writer_period_ns, now;
+	u64 now = lb_now();
+
+	if (!t->wstarts++) {
+		t->wfirst = now;
+		t->wnext = now;
+	}
+	t->wlast = now;
+}
+
+/*
+ * Until the writer's next deadline, one period after the previous one (an
+ * absolute schedule: the time a write or a wake-up takes does not add up
+ * over the run).  Long periods sleep on an hrtimer to the deadline, then
+ * spin what is left; short ones spin.  A writer that overran its deadline
+ * starts the next update at once, and its schedule from then on: the row's
+ * achieved_period_ns says how far that took it from the nominal period.
+ */
+void lb_wait_period(struct lb_thread *t, atomic_t *left)
+{
+	u64 period = t->ctl->cfg->writer_period_ns, now;
 
 	if (!period)
 		return;
-	if (period >= 100 * NSEC_PER_USEC) {
-		unsigned long us = div_u64(period, NSEC_PER_USEC);
-
-		usleep_range(us, us + us / 16 + 1);
+	t->wnext += period;
+	now = lb_now();
+	if ((s64)(t->wnext - now) <= 0) {
+		t->wnext = now;
 		return;
 	}
-	do {
+	if (period >= LB_SLEEP_NS) {
+		ktime_t kt = ktime_add_ns(ktime_get(), t->wnext - now);
+
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		schedule_hrtimeout_range(&kt, 0, HRTIMER_MODE_ABS);
+	}
+	while ((s64)(t->wnext - lb_now()) > 0 && (!left || atomic_read(left) > 0))
 		cpu_relax();
-		now = lb_now();
-	} while (now - t0 < period && (!left || atomic_read(left) > 0));
 }
 
 /*
@@ -170,12 +289,13 @@ static int lb_writer_fn(void *arg)
 
 	wait_for_completion(&t->ctl->go);
 	while (atomic_read(&t->ctl->readers_left) > 0) {
+		lb_write_start(t);
 		t0 = lb_cycles();
 		cfg->var->write(t->ctl->inst, mid);
 		t1 = lb_cycles();
 		t->wops++;
 		t->wns += lb_cyc2ns(t1 - t0);
-		lb_wait_period(cfg, lb_cyc2ns(t0), &t->ctl->readers_left);
+		lb_wait_period(t, &t->ctl->readers_left);
 		/*
 		 * Like the readers, pass through the scheduler now and then:
 		 * a back-to-back writer sharing a CPU with a reader otherwise
@@ -231,6 +351,7 @@ static int lb_run_one(const struct lb_cfg *cfg, unsigned int run)
 	init_completion(&ctl->go);
 	init_completion(&ctl->done);
 	atomic_set(&ctl->readers_left, cfg->readers);
+	atomic_set(&ctl->warming, cfg->readers);
 
 	if (irq)
 		lb_irq_setup(cfg, inst);
