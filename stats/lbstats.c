@@ -249,7 +249,13 @@ static const struct {
 	{ "interrupted_mid_write", C_NUM, 0 }, { "completed", C_NUM, 0 },
 	{ "would_deadlock", C_NUM, 0 },	{ "max_spin", C_NUM, 0 },
 	{ "deferral_ns", C_NUM, 0 },	{ "write_dwell_ns", C_NUM, 0 },
-	{ "path_ns_per_op", C_NUM, 0 },
+	{ "path_ns_per_op", C_NUM, 0 },	{ "backwards", C_NUM, 0 },
+	{ "reader_cpus", C_TEXT, 0 },	{ "writer_cpus", C_TEXT, 0 },
+	{ "shared_cpus", C_NUM, 0 },	{ "irqoff", C_NUM, 0 },
+	{ "median_ns_per_op", C_NUM, 0 }, { "p99_batch_ns", C_NUM, 0 },
+	{ "batches_kept", C_NUM, 0 },	{ "clock_ns", C_NUM, 0 },
+	{ "achieved_period_ns", C_NUM, 0 }, { "test_stall_ns", C_NUM, 0 },
+	{ "reader_medians", C_TEXT, 0 },
 };
 #define NKNOWN (sizeof(known_cols) / sizeof(known_cols[0]))
 
@@ -497,7 +503,8 @@ static const char *const scols[NSUM] = {
 };
 
 struct group {
-	struct dv ns, r1k, torn, npw, defer, path;
+	struct dv ns, r1k, torn, npw, defer, path, med, ach;
+	double period;		/* the nominal writer period, -1: none */
 	double retries;		/* sum over runs */
 	int icount;		/* accel is icount */
 	double sum[NSUM];
@@ -597,6 +604,31 @@ static void net_cols(const struct map *m, const struct group *g, size_t i)
 	printf(",%s", use_path ? "path" : "ns_per_op");
 }
 
+/*
+ * The real-time figures (issue 27), after every other column: the runs'
+ * median ns per op (each run's median over its kept batches: their mean,
+ * and their median over runs), the writers' achieved period, period_off
+ * (1: it is more than LB_PERIOD_TOL_PCT off the nominal period, 0: within;
+ * empty without a nominal period) and irqoff (1: timed with interrupts off,
+ * a group of its own).
+ */
+#define LB_PERIOD_TOL_PCT 1.0
+static void real_time_cols(const struct group *gr, const char *irq)
+{
+	mean_or_empty(stdout, &gr->med);
+	putchar(',');
+	if (gr->med.n)
+		pnum(stdout, lb_median(gr->med.v, gr->med.n));
+	mean_or_empty(stdout, &gr->ach);
+	putchar(',');
+	if (gr->ach.n && gr->period > 0) {
+		double a = lb_mean(gr->ach.v, gr->ach.n);
+
+		putchar(fabs(a - gr->period) > gr->period * LB_PERIOD_TOL_PCT / 100 ? '1' : '0');
+	}
+	printf(",%s", irq ? irq + 1 : "0");
+}
+
 static int cmd_summary(int argc, char **argv)
 {
 	struct map m = { 0 };
@@ -608,6 +640,7 @@ static int cmd_summary(int argc, char **argv)
 	for (int fi = 0; fi < nfiles; fi++) {
 		struct csv c;
 		int gi[NG], ipre, idw, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM], ipath;
+		int imed, iach, istall, iirqoff;
 
 		csv_open(&c, argc > 0 ? argv[fi] : "-");
 		if (!csv_next(&c)) {
@@ -628,6 +661,10 @@ static int cmd_summary(int argc, char **argv)
 		ipre = csv_col(&c, "preempt");
 		idw = csv_col(&c, "write_dwell_ns");
 		ipath = csv_col(&c, "path_ns_per_op");
+		imed = csv_col(&c, "median_ns_per_op");
+		iach = csv_col(&c, "achieved_period_ns");
+		istall = csv_col(&c, "test_stall_ns");
+		iirqoff = csv_col(&c, "irqoff");
 		for (int i = 0; i < NSUM; i++)
 			is[i] = csv_col(&c, scols[i]);
 		do {
@@ -640,6 +677,10 @@ static int cmd_summary(int argc, char **argv)
 			if (idw >= 0 && c.fld[idw][0] && strcmp(c.fld[idw], "0"))
 				die("%s:%ld: write_dwell_ns=%s: a stress row, not a measurement",
 				    c.name, c.lineno, c.fld[idw]);
+			/* nor is a row whose batches were stalled on purpose (a test) */
+			if (istall >= 0 && c.fld[istall][0] && strcmp(c.fld[istall], "0"))
+				die("%s:%ld: test_stall_ns=%s: a test row, not a measurement",
+				    c.name, c.lineno, c.fld[istall]);
 			for (size_t i = 0; i < NG; i++) {
 				const char *f = c.fld[gi[i]];
 				size_t l = strlen(f);
@@ -660,6 +701,16 @@ static int cmd_summary(int argc, char **argv)
 					die("%s:%ld: group key too long", c.name, c.lineno);
 				key[k - 1] = 0x1f;
 				memcpy(key + k, c.fld[ipre], l + 1);
+				k += l + 1;
+			}
+			if (iirqoff >= 0 && c.fld[iirqoff][0] && strcmp(c.fld[iirqoff], "0")) {
+				/* timed with interrupts off: a group of its own, "\x1e" + value */
+				size_t l = strlen(c.fld[iirqoff]);
+
+				if (k + l + 2 > sizeof(key))
+					die("%s:%ld: group key too long", c.name, c.lineno);
+				key[k - 1] = 0x1e;
+				memcpy(key + k, c.fld[iirqoff], l + 1);
 			}
 			idx = map_get(&m, key, &isnew);
 			if (isnew) {
@@ -668,6 +719,9 @@ static int cmd_summary(int argc, char **argv)
 					g = xrealloc(g, gcap * sizeof(*g));
 				}
 				memset(&g[idx], 0, sizeof(g[idx]));
+				g[idx].period = -1;
+				if (strcmp(c.fld[gi[8]], "none") && c.fld[gi[8]][0])
+					g[idx].period = strtod(c.fld[gi[8]], NULL);
 			}
 			gr = &g[idx];
 			if (!num(&c, ins, "ns_per_op", &x))
@@ -679,6 +733,10 @@ static int cmd_summary(int argc, char **argv)
 				gr->retries += re;
 			if (num(&c, ipath, "path_ns_per_op", &x))
 				dv_push(&gr->path, x);
+			if (num(&c, imed, "median_ns_per_op", &x))
+				dv_push(&gr->med, x);
+			if (num(&c, iach, "achieved_period_ns", &x))
+				dv_push(&gr->ach, x);
 			gr->icount = !strcmp(c.fld[gi[1]], "icount");
 			if (num(&c, itorn, "torn", &x))
 				dv_push(&gr->torn, x);
@@ -706,16 +764,19 @@ static int cmd_summary(int argc, char **argv)
 	       "retries_per_1k,torn_mean,ns_per_write_mean,"
 	       "interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,"
 	       "would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt,"
-	       "path_mean,path_exact,net_none,net_ci95,net_basis\n");
+	       "path_mean,path_exact,net_none,net_ci95,net_basis,"
+	       "median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,"
+	       "period_off,irqoff\n");
 	for (size_t i = 0; i < m.n; i++) {
 		struct group *gr = &g[i];
 		struct lb_desc d;
 
 		lb_describe(gr->ns.v, gr->ns.n, &d);
-		char *pre = strchr(m.keys[i], 0x1f);
+		char *pre = strchr(m.keys[i], 0x1f), *irq = strchr(m.keys[i], 0x1e);
+		int klen = pre ? (int)(pre - m.keys[i]) :
+			   irq ? (int)(irq - m.keys[i]) : (int)strlen(m.keys[i]);
 
-		printf("%.*s,%zu", pre ? (int)(pre - m.keys[i]) : (int)strlen(m.keys[i]),
-		       m.keys[i], d.n);
+		printf("%.*s,%zu", klen, m.keys[i], d.n);
 		{
 			const double f[] = { d.mean, d.median, d.sd, d.rsd_pct, d.min, d.p25,
 					     d.p75, d.max, d.ci_lo, d.ci_hi };
@@ -737,8 +798,12 @@ static int cmd_summary(int argc, char **argv)
 		if (gr->has_spin)
 			pnum(stdout, gr->max_spin);
 		mean_or_empty(stdout, &gr->defer);
-		printf(",%s", pre ? pre + 1 : "");
+		if (pre)
+			printf(",%.*s", irq ? (int)(irq - pre - 1) : (int)strlen(pre + 1), pre + 1);
+		else
+			putchar(',');
 		net_cols(&m, g, i);
+		real_time_cols(gr, irq);
 		putchar('\n');
 	}
 	return 0;

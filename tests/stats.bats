@@ -30,6 +30,17 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 	[[ "$output" == *"FAIL mean s8"* ]]
 }
 
+@test "the module's order statistics (bench-module/order.h) are unit-tested, and the test can fail" {
+	run "$ROOT/build/stats_test"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'order:' "$ROOT/tests/stats_test.c")" -ge 14 ]
+	gcc -DLB_SABOTAGE_ORDER -I"$ROOT/stats" -o "$BATS_TEST_TMPDIR/sab" \
+		"$ROOT/tests/stats_test.c" "$ROOT/stats/stats.c" -lgsl -lgslcblas -lm
+	run "$BATS_TEST_TMPDIR/sab"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"FAIL order: p99 of 1..100: got 99, want 100"* ]]
+}
+
 @test "compare: R sleep data Welch test (t=-1.8608, df=17.776, p=0.07939)" {
 	run "$LB" compare 0.7,-1.6,-0.2,-1.2,-0.1,3.4,3.7,0.8,0.0,2.0 1.9,0.8,1.1,0.1,-0.1,4.4,5.5,1.6,4.6,3.4
 	[ "$status" -eq 0 ]

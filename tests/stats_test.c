@@ -12,10 +12,22 @@
 
 #include "stats.h"
 
+/* the module's order statistics (bench-module/order.h), compiled as they are */
+#include <stdint.h>
+typedef uint64_t u64;
+#include "../bench-module/order.h"
+
 #ifdef LB_SABOTAGE
 #define MEAN_8 5.1
 #else
 #define MEAN_8 5.0
+#endif
+
+/* -DLB_SABOTAGE_ORDER: a wrong percentile (the order statistics' negative control) */
+#ifdef LB_SABOTAGE_ORDER
+#define P99_100 100
+#else
+#define P99_100 99
 #endif
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -214,6 +226,45 @@ int main(void)
 		truth("n=2 p computed", !isnan(c.w.p) && c.w.p < 0.05);
 		verdict("n=2 insufficient", two_a, 2, two_b, 2, LB_INSUFFICIENT);
 		verdict("3 vs 2 insufficient", base, 3, two_b, 2, LB_INSUFFICIENT);
+	}
+
+	{
+		/*
+		 * bench-module/order.h: the module's median, percentile and
+		 * median interval.  Nearest-rank percentile (the smallest value
+		 * with at least pct% at or below it): of 1..100, p99 is 99, p50
+		 * 50, p1 1; of 1..10, p99 is 10, p50 5.  The median interval's
+		 * ranks for n = 100 are the 40th and 61st values, the textbook
+		 * pair (Conover, Practical Nonparametric Statistics, 3rd ed.,
+		 * 3.2, the normal approximation: j = 40.2 -> 40, k = 60.8 -> 61).
+		 */
+		u64 v[100], w[10], odd[5] = { 1, 3, 5, 7, 1000 }, even[4] = { 10, 20, 31, 1000 };
+		u64 lo, hi;
+
+		for (int i = 0; i < 100; i++)
+			v[i] = i + 1;
+		for (int i = 0; i < 10; i++)
+			w[i] = i + 1;
+		near("order: median of 5", (double)lb_median_sorted(odd, 5), 5, 0);
+		near("order: median of 4 (midpoint, rounded down)", (double)lb_median_sorted(even, 4), 25, 0);
+		near("order: p99 of 1..100", (double)lb_pct_sorted(v, 100, 99), P99_100, 0);
+		near("order: p50 of 1..100", (double)lb_pct_sorted(v, 100, 50), 50, 0);
+		near("order: p1 of 1..100", (double)lb_pct_sorted(v, 100, 1), 1, 0);
+		near("order: p100 of 1..100", (double)lb_pct_sorted(v, 100, 100), 100, 0);
+		near("order: p99 of 1..10", (double)lb_pct_sorted(w, 10, 99), 10, 0);
+		near("order: p50 of 1..10", (double)lb_pct_sorted(w, 10, 50), 5, 0);
+		near("order: p0 of 1..10", (double)lb_pct_sorted(w, 10, 0), 1, 0);
+		lb_median_ci(100, &lo, &hi);
+		near("order: median CI n=100 lower (40th value)", (double)v[lo], 40, 0);
+		near("order: median CI n=100 upper (61st value)", (double)v[hi], 61, 0);
+		lb_median_ci(1, &lo, &hi);
+		truth("order: median CI n=1 is the one value", lo == 0 && hi == 0);
+		lb_median_ci(4, &lo, &hi);
+		truth("order: median CI n=4 spans all", lo == 0 && hi == 3);
+		for (u64 x = 0; x < 100000; x += 997)
+			truth("order: isqrt", lb_isqrt(x) * lb_isqrt(x) <= x &&
+			      (lb_isqrt(x) + 1) * (lb_isqrt(x) + 1) > x);
+		near("order: isqrt(2^62)", (double)lb_isqrt(1ULL << 62), 2147483648.0, 0);
 	}
 
 	printf("%d/%d checks passed\n", checks - fails, checks);
