@@ -361,3 +361,36 @@ contract_refuses() { # FILE EXPECTED-MESSAGE
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"$f: no rows (a header only)"* ]]
 }
+
+@test "summary: median of runs, achieved period flagged when > 1% off, irqoff its own group, test rows refused" {
+	f=$BATS_TEST_TMPDIR/rt.csv
+	{
+		echo "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,preempt,write_dwell_ns,path_ns_per_op,irqoff,median_ns_per_op,achieved_period_ns,test_stall_ns"
+		for r in 0 1 2; do
+			echo "7.2.13,uml,2,tkfast,latch,task,1,1,1000000,$r,1000,$((40 + 10 * r)).5,voluntary,0,30.1,0,3$r.000,1009000.000,0"
+			echo "7.2.13,uml,2,tkfast,none,task,1,1,1000000,$r,1000,21.5,voluntary,0,20.1,0,20.000,1011000.000,0"
+			echo "7.2.13,uml,2,tkfast,latch,task,1,0,none,$r,1000,30.5,voluntary,0,30.1,1,30.000,,0"
+			echo "7.2.13,uml,2,tkfast,latch,task,1,0,none,$r,1000,35.5,voluntary,0,30.1,0,31.000,,0"
+		done
+	} >"$f"
+	run "$LB" summary "$f"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	sel() { awk -F, -v v="$1" -v w="$2" -v q="$3" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		$h["variant"] == v && $h["writers"] == w && $h["irqoff"] == q {
+			print $h["n"] ":" $h["median_ns_per_op_median"] ":" $h["median_ns_per_op_mean"] ":" $h["period_off"] ":" $h["achieved_period_ns_mean"] }' <<<"$output"; }
+	# the median over runs of the runs' medians (30, 31, 32), and their mean
+	[ "$(sel latch 1 0)" = "3:31:31:0:1009000" ]
+	# 1.1% off the nominal 1 ms: flagged (the negative side: 0.9% is not)
+	[ "$(sel none 1 0)" = "3:20:20:1:1011000" ]
+	# no writer: no period to be off; irqoff=1 rows are a group of their own
+	[ "$(sel latch 0 1)" = "3:30:30::" ]
+	[ "$(sel latch 0 0)" = "3:31:31::" ]
+	[ "$(grep -c '^7.2.13' <<<"$output")" -eq 4 ]
+	# the new columns come last: every older column keeps its place
+	[[ "$(head -n 1 <<<"$output")" == *",net_basis,median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,period_off,irqoff" ]]
+	# a row with batches stalled on purpose is a test, never a measurement
+	sed -i '2s/,0$/,100000/' "$f"
+	run "$LB" summary "$f"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"$f:2: test_stall_ns=100000: a test row, not a measurement"* ]]
+}
