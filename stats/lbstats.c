@@ -12,6 +12,13 @@
  *	column too, printed as the last output column (empty when absent).
  *	A row with write_dwell_ns > 0 (the module's stress knob) is refused.
  *
+ *   lbstats summary --rt [FILE...]
+ *	The same, with the real-time columns after every other one
+ *	(real_time_cols): median_ns_per_op_mean, median_ns_per_op_median,
+ *	achieved_period_ns_mean, period_off, irqoff.  Rows timed with
+ *	irqoff=1 form groups of their own either way; a row with
+ *	test_stall_ns > 0 (a test) is refused like a write_dwell_ns one.
+ *
  *   lbstats compare BASE NEW
  *	BASE, NEW: comma-separated samples.  One comparison.
  *   lbstats compare [FILE]
@@ -631,6 +638,13 @@ static void real_time_cols(const struct group *gr, const char *irq)
 
 static int cmd_summary(int argc, char **argv)
 {
+	/* --rt: the real-time columns too (real_time_cols), after all others */
+	int rt = argc > 0 && !strcmp(argv[0], "--rt");
+
+	if (rt) {
+		argc--;
+		argv++;
+	}
 	struct map m = { 0 };
 	struct group *g = NULL;
 	size_t gcap = 0;
@@ -764,9 +778,9 @@ static int cmd_summary(int argc, char **argv)
 	       "retries_per_1k,torn_mean,ns_per_write_mean,"
 	       "interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,"
 	       "would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt,"
-	       "path_mean,path_exact,net_none,net_ci95,net_basis,"
-	       "median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,"
-	       "period_off,irqoff\n");
+	       "path_mean,path_exact,net_none,net_ci95,net_basis%s\n",
+	       rt ? ",median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,"
+		    "period_off,irqoff" : "");
 	for (size_t i = 0; i < m.n; i++) {
 		struct group *gr = &g[i];
 		struct lb_desc d;
@@ -803,7 +817,8 @@ static int cmd_summary(int argc, char **argv)
 		else
 			putchar(',');
 		net_cols(&m, g, i);
-		real_time_cols(gr, irq);
+		if (rt)
+			real_time_cols(gr, irq);
 		putchar('\n');
 	}
 	return 0;
@@ -1005,7 +1020,7 @@ static int cmd_rows(int argc, char **argv)
 
 static void usage(FILE *o)
 {
-	fputs("usage: lbstats summary [FILE...]\n"
+	fputs("usage: lbstats summary [--rt] [FILE...]\n"
 	      "       lbstats compare BASE,LIST NEW,LIST\n"
 	      "       lbstats compare [FILE]   (lines: key<TAB>base|new<TAB>value)\n"
 	      "       lbstats rows [FILE...]\n"
