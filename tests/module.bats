@@ -280,3 +280,59 @@ BAD_INPUT=(
 	make -s -C "$(lb_kbuild_dir 6.12)" M="$src" modules >&2
 	strings "$src/latchbench.ko" | grep -q scratch
 }
+
+# Real-time methodology (issue 27), checked where it is exact (icount):
+# a batch stalled on purpose in 1 of 100 moves the mean but not the median;
+# irqoff times the same path; from hardirq the clock read's own cost is out,
+# so the empty read comes out near 0; with 1 vCPU a writer shares the
+# reader's CPU and the row says so. (1 vCPU: 1-vCPU icount boots repeat
+# exactly; two readers on two CPUs are uml.bats'.)
+@test "icount: 1% stalled batches move the median < 0.5% (the mean > 5%); irqoff; empty hardirq read near 0; a shared CPU said" {
+	p=$BATS_TEST_TMPDIR/p
+	cat >"$p" <<-P
+	workload=tkfast variant=latch context=task readers=1 writers=0 nruns=1 duration_ms=40
+	workload=tkfast variant=latch context=task readers=1 writers=0 nruns=1 duration_ms=40 test_stall_ns=500000
+	workload=tkfast variant=latch context=task readers=1 writers=0 nruns=1 duration_ms=10 irqoff=1
+	workload=tkfast variant=empty context=hardirq readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=5
+	workload=tkfast variant=none context=hardirq readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=5
+	workload=tkfast variant=latch context=task readers=1 writers=0 nruns=1 duration_ms=10 per_reader=1
+	workload=tkfast variant=latch context=task readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=5
+	workload=tkfast variant=latch context=hardirq readers=1 writers=1 irqoff=1
+	workload=tkfast variant=latch context=task test_stall_ns=10000001
+	P
+	lb_guest 6.12 1 icount "$p" "$BATS_TEST_TMPDIR/rt" || true
+	ch=$BATS_TEST_TMPDIR/rt/channel.txt
+	f=$BATS_TEST_TMPDIR/rt/rows.csv
+	grep -q '^X 3' "$ch"
+	# the two bad lines, each refused by name
+	grep -q 'irqoff=1 invalid with context=hardirq' "$ch"
+	grep -q 'test_stall_ns=10000001 out of range (valid: 0..10000000)' "$ch"
+	[ "$(wc -l <"$f")" -eq 8 ]
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+		function v(r, c) { return R[r, H[c]] }
+		{ for (i = 1; i <= NF; i++) R[NR - 1, i] = $i }
+		END {
+			# 1 and 2: the same configuration, without and with the stall
+			m = (v(2, "median_ns_per_op") - v(1, "median_ns_per_op")) / v(1, "median_ns_per_op")
+			a = (v(2, "ns_per_op") - v(1, "ns_per_op")) / v(1, "ns_per_op")
+			printf "median %+.3f%%, mean %+.3f%%, batches kept %d\n", 100 * m, 100 * a, v(2, "batches_kept")
+			if (m < 0) m = -m
+			if (m >= 0.005) { print "the stall moved the median"; bad = 1 }
+			if (a <= 0.05) { print "the stall did not move the mean: no stall happened"; bad = 1 }
+			if (v(2, "batches_kept") < 200 || v(2, "test_stall_ns") != 500000) { print "too few batches"; bad = 1 }
+			if (v(1, "path_ns_per_op") != v(2, "path_ns_per_op") || v(1, "path_ns_per_op") != v(3, "path_ns_per_op")) { print "the path moved"; bad = 1 }
+			if (v(3, "irqoff") != 1 || v(1, "irqoff") != 0) { print "irqoff not recorded"; bad = 1 }
+			# 4 and 5: empty and none from hardirq, net of the clock read
+			printf "hardirq: empty %s, none %s, clock %s\n", v(4, "ns_per_op"), v(5, "ns_per_op"), v(4, "clock_ns")
+			if (!(v(4, "clock_ns") > 0) || !(4 * v(4, "ns_per_op") < v(5, "ns_per_op"))) { print "empty hardirq read not near 0"; bad = 1 }
+			if (v(4, "reader_cpus") != v(4, "writer_cpus") || v(4, "shared_cpus") != 1) { print "hardirq: the reader is on its writer CPU"; bad = 1 }
+			# 6: one reader per_reader: its CPU, its median (the row one) inside its interval
+			if (v(6, "reader_cpus") != "0" || v(6, "writer_cpus") != "") { print "reader CPUs"; bad = 1 }
+			if (split(v(6, "reader_medians"), x, ":") != 4 || x[1] != 0 || x[2] != v(6, "median_ns_per_op") || !(x[3] <= x[2] && x[2] <= x[4])) { print "per-reader: " v(6, "reader_medians"); bad = 1 }
+			if (v(1, "reader_medians") != "") { print "per-reader without per_reader=1"; bad = 1 }
+			# 7: 1 vCPU: the writer shares the reader CPU, and the row says so
+			if (v(7, "reader_cpus") != "0" || v(7, "writer_cpus") != "0" || v(7, "shared_cpus") != 1 || !(v(7, "achieved_period_ns") > 0)) { print "writer placement"; bad = 1 }
+			if (v(1, "shared_cpus") != "" || v(1, "writer_cpus") != "") { print "no writer, yet writer CPUs"; bad = 1 }
+			exit bad
+		}' "$f"
+}
