@@ -596,3 +596,21 @@ plot_net() { awk -v vl="$(sed -n 's/^vl = "\(.*\)"/\1/p' "$1.vars.gp")" 'BEGIN {
 	[ "$status" -ne 0 ]
 	[[ $output == *"FORMAT=wide"* ]]
 }
+
+@test "plots of a committed reference run are generated, never tracked: make plots RUN=reference-uml makes them and its index" {
+	# tracked under plots/: the gnuplot scripts and data.awk only
+	[ -z "$(git -C "$ROOT" ls-files plots | grep -v -e '\.gp$' -e '^plots/data\.awk$')" ]
+	# and the reference run keeps its evidence: rows, metadata, report
+	for f in results.csv meta.txt report.txt; do
+		git -C "$ROOT" ls-files --error-unmatch "results/reference-uml/$f" >/dev/null
+	done
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run make -s -C "$ROOT" plots RUN=reference-uml
+	[ "$status" -eq 0 ]
+	d=$BATS_TEST_TMPDIR/plots/reference-uml
+	[ -s "$d/index.html" ]
+	[ "$(find "$d" -maxdepth 1 -name '*.png' | wc -l)" -gt 10 ]
+	# every image the page names exists
+	for img in $(grep -o 'src="[^"]*\.png"' "$d/index.html" | sed 's/^src="//; s/"$//'); do
+		[ -s "$d/$img" ]
+	done
+}
