@@ -19,7 +19,8 @@
  * hardirq/NMI read, subtracted from ns_per_op; achieved_period_ns: the
  * writers' mean time from one update's start to the next; test_stall_ns;
  * reader_medians (per_reader=1): per reader "cpu:median:lo:hi", the 95%
- * interval of its median, '+' between readers.
+ * interval of its median, '+' between readers; sync_timeouts: readers'
+ * warm-up or cool-down waits for the others that gave up (run.c).
  *
  *   CTR(name, present)
  *	a counter: lb_ctr(rs, name) of a struct lb_rstat, counted by each
@@ -72,6 +73,7 @@
 	COL(clock_ns, f, r->clock, r->irq, "")				\
 	COL(achieved_period_ns, f, r->achieved, r->wperiods, "")	\
 	COL(test_stall_ns, u, r->stall, true, "")			\
-	COL(reader_medians, s, r->reader_medians, r->per_reader, ""))
+	COL(reader_medians, s, r->reader_medians, r->per_reader, "")	\
+	COL(sync_timeouts, u, r->sync_timeouts, !r->irq, ""))
 
 #endif /* LB_COLUMNS_H */

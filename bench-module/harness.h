@@ -97,6 +97,7 @@ struct lb_thread {
 	 */
 	unsigned int nsamp, stride;
 	u64 round;
+	u64 sync_timeouts;	/* warm-up/cool-down waits that gave up */
 	u64 samp[2][LB_NSAMP];
 };
 

@@ -85,7 +85,7 @@ struct lb_row {
 	bool irq;		/* hardirq/NMI readers */
 	bool has_path;
 	bool per_reader;
-	u64 shared, irqoff, nbatch, wperiods, stall;
+	u64 shared, irqoff, nbatch, wperiods, stall, sync_timeouts;
 	char reader_cpus[256], writer_cpus[256];
 	char *reader_medians;
 };
@@ -304,6 +304,7 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 		lb_rstat_add(&r.ctr, &t->rs);
 		r.wops += t->wops;
 		wns += t->wns;
+		r.sync_timeouts += t->sync_timeouts;
 		if (t->wstarts > 1) {
 			wspan += t->wlast - t->wfirst;
 			r.wperiods += t->wstarts - 1;

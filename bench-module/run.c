@@ -152,13 +152,22 @@ static void lb_keep(struct lb_thread *t, u64 c1, u64 c2)
 /*
  * Untimed batches until *left reaches 0: the warm-up before the timed pass
  * and the cool-down after it (refscale's ref_scale_reader()), so that no
- * reader is timed while another is still starting or already idle.
+ * reader is timed while another is still starting or already idle.  Bounded
+ * by the run's duration: a reader whose CPU does not run (QEMU's icount
+ * scheduler can stop a vCPU for good while another spins, README "Known
+ * limits") must not hold the others forever; the row counts such waits
+ * (sync_timeouts).
  */
 static void lb_untimed_until(struct lb_thread *t, const struct lb_variant *var, atomic_t *left)
 {
+	u64 end = lb_cycles() + (u64)t->ctl->cfg->duration_ms * lb_khz;
 	unsigned int nb = 0;
 
 	while (atomic_read_acquire(left) > 0) {
+		if (lb_cycles() > end) {
+			t->sync_timeouts++;
+			return;
+		}
 		t->sink += var->read_batch(t->ctl->inst, &t->rs, t->ctl->cfg->batch);
 		if (!(++nb & 7))
 			schedule();
