@@ -17,7 +17,7 @@ bats_require_minimum_version 1.5.0
 }
 
 @test "the module is checkpatch-clean" {
-	"$LB_ROOT/runners/build-kernel" 6.12 >&2
+	"$LB_ROOT/runners/build-kernel" KVER=6.12 >&2
 	cp="$LB_CACHE/src/6.12/scripts/checkpatch.pl"
 	for f in "$LB_ROOT"/bench-module/*.[ch]; do
 		run "$cp" --no-tree -f -q --terse "$f"
@@ -28,7 +28,7 @@ bats_require_minimum_version 1.5.0
 # bats test_tags=per-kernel
 @test "the module builds against every kernel with W=1 and no warnings" {
 	for k in $LB_TEST_KERNELS; do
-		"$LB_ROOT/runners/build-kernel" "$k" >&2
+		"$LB_ROOT/runners/build-kernel" KVER="$k" >&2
 		d=$BATS_TEST_TMPDIR/m-$k
 		mkdir -p "$d"
 		cp "$LB_ROOT"/bench-module/*.[ch] "$LB_ROOT/bench-module/Kbuild" "$d/"
@@ -58,13 +58,13 @@ bats_require_minimum_version 1.5.0
 # bats test_tags=per-kernel
 @test "each kernel's preemption models are the ones its Kconfig has; a missing one is refused in one line" {
 	for k in $LB_TEST_KERNELS; do
-		"$LB_ROOT/runners/build-kernel" "$k" >&2
+		"$LB_ROOT/runners/build-kernel" KVER="$k" >&2
 		src=$LB_CACHE/src/$k
 		[ "$(lb_kconfig_models "$src/kernel/Kconfig.preempt" "$src/arch/x86/Kconfig")" = "$(lb_kernel_models "$k")" ] ||
 			{ echo "$k: Kconfig says $(lb_kconfig_models "$src/kernel/Kconfig.preempt" "$src/arch/x86/Kconfig"), lb_kernel_models $(lb_kernel_models "$k")"; false; }
 		for m in $LB_PREEMPTS; do
 			lb_kernel_has_model "$k" "$m" && continue
-			run "$LB_ROOT/runners/build-kernel" "$k" "$m"
+			run "$LB_ROOT/runners/build-kernel" KVER="$k" FLAVOUR="$m"
 			[ "$status" -eq 1 ]
 			[ "${#lines[@]}" -eq 1 ]
 			[[ "$output" == *"Linux $k has no preemption model '$m'"* ]]
@@ -91,16 +91,16 @@ bats_require_minimum_version 1.5.0
 	e=$BATS_TEST_TMPDIR/etc
 	mkdir -p "$e/sources.list.d"
 	printf 'Types: deb\nURIs: http://mirror.example.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n\nTypes: deb\nURIs: http://mirror.example.org/debian-security\nSuites: bookworm-security\n' >"$e/sources.list.d/debian.sources"
-	run env LB_APT_ETC="$e" "$LB_ROOT/runners/fetch-source" -m
+	run env LB_APT_ETC="$e" "$LB_ROOT/runners/fetch-source" ONLY=mirror
 	[ "$status" -eq 0 ]
 	[ "$output" = "http://mirror.example.org/debian /usr/share/keyrings/debian-archive-keyring.gpg" ]
 	rm "$e/sources.list.d/debian.sources"
 	printf 'deb [arch=amd64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://one.example.org/debian bookworm main\n' >"$e/sources.list"
-	run env LB_APT_ETC="$e" "$LB_ROOT/runners/fetch-source" -m
+	run env LB_APT_ETC="$e" "$LB_ROOT/runners/fetch-source" ONLY=mirror
 	[ "$status" -eq 0 ]
 	[ "$output" = "http://one.example.org/debian /usr/share/keyrings/debian-archive-keyring.gpg" ]
 	rm "$e/sources.list"
-	run env LB_APT_ETC="$e" "$LB_ROOT/runners/fetch-source" -m
+	run env LB_APT_ETC="$e" "$LB_ROOT/runners/fetch-source" ONLY=mirror
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"no Debian mirror"* ]]
 }
