@@ -111,7 +111,7 @@ lb_config_preempt() {
 # debug kernel (voluntary preemption plus checkers): debug = lockdep, KASAN,
 # UBSAN, kmemleak, ...; kcsan = lockdep, KCSAN, ... (KCSAN excludes KASAN);
 # or uml: the same source built ARCH=um, a User-Mode Linux kernel (um's
-# default preemption model; runners/boot -a uml runs it as a host process).
+# default preemption model; runners/boot ACCEL=uml runs it as a host process).
 lb_flavour_ok() {
 	case $1 in
 	debug | kcsan | uml) return 0 ;;
@@ -680,7 +680,7 @@ lb_boot_budget() {
 # under. runners/sweep, runners/sweep-boot (a Slurm node) and runners/boot all
 # go through these functions, so they cannot disagree.
 
-# LB_ACCELS: what ACCEL (or boot -a) may name; auto = lb_accel_resolve's choice.
+# LB_ACCELS: what ACCEL (also boot's ACCEL=) may name; auto = lb_accel_resolve's choice.
 export LB_ACCELS="auto kvm tcg icount uml"
 # LB_UML_NOTE: what a uml number is and is not (meta.txt, warnings).
 export LB_UML_NOTE="User-Mode Linux, real host ns of kernel code run natively as a host process (each vCPU a host thread); no hardware virtualisation, no NMI, irq-off a software flag; not KVM results"
