@@ -157,7 +157,7 @@ runner_cli_faults() {
 	[ "$status" -eq 0 ]
 	[ -z "$output" ] || { echo "$output"; false; }
 	# the parser's list is real: report's words, boot's words, sweep's knobs
-	[ "$(LB_ARGS_LIST=1 "$LB_ROOT/runners/report" | paste -sd' ')" = "-h --help RUN BASE NEW KERNEL OUT" ]
+	[ "$(LB_ARGS_LIST=1 "$LB_ROOT/runners/report" | paste -sd' ')" = "-h --help RUN BASE NEW KERNEL FORMAT OUT" ]
 	LB_ARGS_LIST=1 "$LB_ROOT/runners/boot" | grep -qx PIN
 	LB_ARGS_LIST=1 "$LB_ROOT/runners/sweep" | grep -qx WRITER_PERIODS
 	# --help prints the usage text and nothing else: the header comment

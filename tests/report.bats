@@ -156,7 +156,7 @@ assert_width() {
 	# the old spellings are gone: one line naming them
 	run --separate-stderr "$REPORT" "$FX/fx-tcg"
 	[ "$status" -eq 1 ]
-	[[ "$stderr" == "report: error: '$FX/fx-tcg': not a NAME=VALUE word (valid: RUN= BASE= NEW= KERNEL= OUT= -h --help)" ]]
+	[[ "$stderr" == "report: error: '$FX/fx-tcg': not a NAME=VALUE word (valid: RUN= BASE= NEW= KERNEL= FORMAT= OUT= -h --help)" ]]
 	run --separate-stderr "$REPORT" RUN="$FX/fx-tcg"
 	[ "$status" -eq 1 ]
 	[ "${#stderr_lines[@]}" -eq 1 ]
