@@ -157,9 +157,9 @@ assert_width() {
 	run --separate-stderr "$REPORT" "$FX/fx-tcg"
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == "report: error: '$FX/fx-tcg': not a NAME=VALUE word (valid: RUN= BASE= NEW= KERNEL= FORMAT= OUT= -h --help)" ]]
-	run --separate-stderr "$REPORT" RUN="$FX/fx-tcg"
+	run --separate-stderr "$REPORT" --run "$FX/fx-tcg"
 	[ "$status" -eq 1 ]
-	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" == "report: error: '--run': not a NAME=VALUE word "* ]]
 	run "$REPORT" BASE=no-such-run NEW="$FX/fx-tcg"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"no results.csv"* ]]
