@@ -639,7 +639,7 @@ summary_entries() { awk '/^Summary/ { s = 1; next } s && /^$/ { exit } s && /^  
 		}
 	done <<<"$e"
 	# real time (kvm fixture): no figure is called exact
-	r=$("$REPORT" "$FX/fx-pair-base" "$FX/fx-pair-shift")
+	r=$("$REPORT" BASE="$FX/fx-pair-base" NEW="$FX/fx-pair-shift")
 	[ -n "$(summary_entries "$r")" ]
 	! grep -qi exact <<<"$(summary_entries "$r")" || false
 }
