@@ -122,7 +122,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	workload=tkfast variant=latch context=task readers=1 writers=1 writer_period_ns=1000000 nruns=2 duration_ms=100
 	workload=tkfast variant=latch context=task readers=1 writers=1 writer_period_ns=10000 nruns=2 duration_ms=100
 	P
-	run "$LB_ROOT/runners/boot" -k "$kb" -i "$img" -p "$p" -c 2 -a uml -P -t 120 -o "$out" -A latchbench.accel=uml
+	run "$LB_ROOT/runners/boot" KBUILD="$kb" INITRD="$img" PLAN="$p" VCPUS=2 ACCEL=uml PIN=1 TIMEOUT=120 OUT="$out" CMDLINE=latchbench.accel=uml
 	[ "$status" -eq 0 ] || { echo "exit $status"; tail -n 20 "$out/console.log"; false; }
 	{ sed -n 's/^H //p' "$out/channel.txt" | head -n 1; sed -n 's/^R //p' "$out/channel.txt"; } >"$out/rows.csv"
 	[ "$(wc -l <"$out/rows.csv")" -eq 11 ]
