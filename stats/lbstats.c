@@ -57,6 +57,7 @@
  * writer_period_ns may be "none"), an icount row without path_ns_per_op, an
  * empty file.  A repeated header line (concatenated files) is skipped.
  */
+#define _GNU_SOURCE /* strverscmp */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -68,8 +69,10 @@
 #include <gsl/gsl_errno.h>
 
 #include "stats.h"
-/* vocab.h's replicas as the module has them on x86 (compat.h drops cyc2ns on UML) */
+/* vocab.h as the module has it on x86 with the patches (compat.h drops what a kernel lacks) */
 #define LB_IF_TSC(x...) x
+#define LB_IF_CYC2NS_EXPORT(x...) x
+#define LB_IF_MODULE_ADDRESS_EXPORT(x...) x
 #include "../bench-module/vocab.h"
 
 static const char *prog = "lbstats";
@@ -497,6 +500,124 @@ static void pnum(FILE *o, double x)
 		fprintf(o, "%.10g", x);
 }
 
+/* ---- the vocabulary: each variant's role, display order, baseline rank ---- */
+/*
+ * The module's table (bench-module/vocab.h) as compiled in, or a run's own
+ * record of it (-V vocab.csv, what lb_run_vocab gives: a run made with a
+ * variant this build does not know still reads).  Old names are read as
+ * today's, as rows are.
+ */
+struct vrow {
+	char *workload, *variant, *role;
+	int order, rank;
+};
+
+static struct vrow *vocab;
+static size_t nvocab;
+
+static void vocab_add(const char *w, const char *v, const char *role, int order, int rank)
+{
+	vocab = xrealloc(vocab, (nvocab + 1) * sizeof(*vocab));
+	vocab[nvocab].workload = xstrdup(w);
+	vocab[nvocab].variant = xstrdup(renamed((char *)w, (char *)v));
+	vocab[nvocab].role = xstrdup(role);
+	vocab[nvocab].order = order;
+	vocab[nvocab].rank = rank;
+	nvocab++;
+}
+
+struct vdef {
+	const char *name, *role;
+	int order, rank;
+};
+
+#define VDEF(_id, _name, _role, _order, _rank, _type) { _name, #_role, _order, _rank },
+#define KFN(_n, ...) #_n,
+static const struct vdef copy_vdefs[] = { LB_COPY_VARIANTS(VDEF) };
+static const struct vdef tree_vdefs[] = { LB_TREE_VARIANTS(VDEF) };
+static const struct vdef kern_vdefs[] = { LB_KERNEL_VARIANTS(VDEF) };
+static const char *const kernel_fns[] = { LB_KERNEL_FNS(KFN) };
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+static void vocab_builtin(void)
+{
+	for (size_t i = 0; i < NELEM(families); i++) {
+		int tree = !strcmp(families[i].family, "tree");
+		const struct vdef *d = tree ? tree_vdefs : copy_vdefs;
+		size_t n = tree ? NELEM(tree_vdefs) : NELEM(copy_vdefs);
+
+		for (size_t j = 0; j < n; j++)
+			vocab_add(families[i].workload, d[j].name, d[j].role, d[j].order, d[j].rank);
+	}
+	for (size_t i = 0; i < NELEM(kernel_fns); i++)
+		for (size_t j = 0; j < NELEM(kern_vdefs); j++)
+			vocab_add(kernel_fns[i], kern_vdefs[j].name, kern_vdefs[j].role,
+				  kern_vdefs[j].order, kern_vdefs[j].rank);
+}
+
+static void vocab_read(const char *name)
+{
+	FILE *f = fopen(name, "r");
+	char *line = NULL, *fld[MAXF];
+	size_t cap = 0;
+	long ln = 0;
+	int iw = -1, iv = -1, ir = -1, io = -1, ik = -1, nh = 0;
+
+	if (!f)
+		die("-V %s: %s", name, strerror(errno));
+	while (getline(&line, &cap, f) > 0) {
+		int n;
+
+		ln++;
+		chomp(line);
+		if (!line[0])
+			continue;
+		n = split(line, fld);
+		if (!nh) {
+			nh = n;
+			for (int i = 0; i < n; i++) {
+				iw = strcmp(fld[i], "workload") ? iw : i;
+				iv = strcmp(fld[i], "variant") ? iv : i;
+				ir = strcmp(fld[i], "role") ? ir : i;
+				io = strcmp(fld[i], "order") ? io : i;
+				ik = strcmp(fld[i], "rank") ? ik : i;
+			}
+			if (iw < 0 || iv < 0 || ir < 0 || io < 0 || ik < 0)
+				die("-V %s: not a vocabulary (needs columns workload, variant, role, order, rank)",
+				    name);
+			continue;
+		}
+		if (n != nh)
+			die("-V %s:%ld: %d fields, the header has %d", name, ln, n, nh);
+		if (!is_number(fld[io]) || !is_number(fld[ik]))
+			die("-V %s:%ld: order '%s' / rank '%s': not numbers", name, ln, fld[io],
+			    fld[ik]);
+		vocab_add(fld[iw], fld[iv], fld[ir], atoi(fld[io]), atoi(fld[ik]));
+	}
+	fclose(f);
+	free(line);
+	if (!nvocab)
+		die("-V %s: no variant in it", name);
+}
+
+static const struct vrow *vocab_find(const char *w, const char *v)
+{
+	for (size_t i = 0; i < nvocab; i++)
+		if (!strcmp(vocab[i].workload, w) && !strcmp(vocab[i].variant, v))
+			return &vocab[i];
+	return NULL;
+}
+
+/* the variant of workload w with role r (the first in the table), or NULL */
+static const char *vocab_role(const char *w, const char *role, int rank)
+{
+	for (size_t i = 0; i < nvocab; i++)
+		if (!strcmp(vocab[i].workload, w) && !strcmp(vocab[i].role, role) &&
+		    (rank < 0 || vocab[i].rank == rank))
+			return vocab[i].variant;
+	return NULL;
+}
+
 /* ---- summary ---- */
 static const char *const gcols[] = {
 	"kernel", "accel", "vcpus", "workload", "variant", "context",
@@ -579,11 +700,26 @@ static void net_cols(const struct map *m, const struct group *g, size_t i)
 			commas++;
 	const char *ve = strchr(v, ',');
 
-	if (!ve || (size_t)(v - k) + strlen("none") + strlen(ve) + 1 > sizeof(key)) {
+	if (!ve || (size_t)(v - k) + 64 + strlen(ve) + 1 > sizeof(key)) {
 		fputs(",,,", stdout);
 		return;
 	}
-	snprintf(key, sizeof(key), "%.*snone%s", (int)(v - k), k, ve);
+	{
+		/* the workload is the 4th key field */
+		const char *w = k, *we;
+		const char *control;
+
+		for (int c = 0; c < 3; c++)
+			w = strchr(w, ',') + 1;
+		we = strchr(w, ',');
+		snprintf(key, sizeof(key), "%.*s", (int)(we - w), w);
+		control = vocab_role(key, "control", -1);
+		if (!control) {
+			fputs(",,,", stdout);
+			return;
+		}
+		snprintf(key, sizeof(key), "%.*s%s%s", (int)(v - k), k, control, ve);
+	}
 	j = map_find(m, key);
 	if (j < 0) {
 		fputs(",,,", stdout);
@@ -610,14 +746,389 @@ static void net_cols(const struct map *m, const struct group *g, size_t i)
 	printf(",%s", use_path ? "path" : "ns_per_op");
 }
 
+/* ---- analysis: every derived figure, decided here once ---- */
+/*
+ * Appended to each summary group (columns after net_basis):
+ *  section      accel/vCPUs/model: the groups a comparison across kernels
+ *		 spans.  A model every kernel of (accel, vCPUs) ran is its own
+ *		 section; when each kernel ran exactly one further model and
+ *		 those differ (6.12 voluntary, 7.2 lazy: 7.2 has no voluntary),
+ *		 they form one section named "voluntary+lazy".
+ *  value, value_ci95, value_sd, value_cv_pct, value_basis, exact
+ *		 the figure every layout shows: under icount the interrupt-free
+ *		 path per read (path_ns_per_op) when every run has it, else the
+ *		 mean ns_per_op; its 95% half-width (0 when exact), standard
+ *		 deviation and coefficient of variation; exact = yes when the
+ *		 path is deterministic (path_exact = exact).
+ *  role, order, rank
+ *		 the variant's row of the vocabulary.
+ *  baseline	 the variant the subject (role sync, rank 0: the latch) is
+ *		 measured against in this kernel: the lowest rank > 0 present.
+ *  ref_writer	 1 on the reference writer configuration of (section,
+ *		 workload), task context: present in the most kernels, then
+ *		 writers > 0, most runs, fastest period, most writers, fewest
+ *		 readers.  Summary lines and the period plots use it.
+ *  ref_read	 1 on the reference read configuration: present in the most
+ *		 kernels, no writer, fewest readers.  Tables and version plots.
+ *  vs_baseline_pct, vs_baseline_verdict
+ *		 on the subject's rows: its change against the baseline's row
+ *		 of the same configuration (lb_compare on the value's samples).
+ *  kernel_first, vs_first_pct, vs_first_verdict
+ *		 the section's first kernel (version order) and this row's
+ *		 change against that kernel's row of the same configuration;
+ *		 empty on the first kernel's own rows.
+ */
+struct gfields {
+	char *kernel, *accel, *vcpus, *workload, *variant, *context, *readers, *writers,
+		*period, *preempt;
+};
+
+struct an {
+	struct gfields f;
+	char *section;
+	const struct dv *basis;
+	int use_path;
+	const struct vrow *vr;
+	const char *baseline;
+	int ref_writer, ref_read;
+	int cov;		/* kernels of the section with this configuration */
+	size_t minruns;		/* fewest runs of a group of this configuration */
+	long vs_base, vs_first;	/* group index compared against, -1 none */
+	const char *kfirst;
+};
+
+static void key_fields(const char *key, struct gfields *f)
+{
+	char *s = xstrdup(key), *p[10] = { 0 };
+	int n = 0;
+
+	p[n++] = s;
+	for (char *q = s; *q && n < 10; q++)
+		if (*q == ',' || *q == 0x1f) {
+			*q = 0;
+			p[n++] = q + 1;
+		}
+	f->kernel = p[0];
+	f->accel = p[1];
+	f->vcpus = p[2];
+	f->workload = p[3];
+	f->variant = p[4];
+	f->context = p[5];
+	f->readers = p[6];
+	f->writers = p[7];
+	f->period = p[8];
+	f->preempt = p[9] ? p[9] : "";
+}
+
+static int same_cfg(const struct gfields *a, const struct gfields *b)
+{
+	return !strcmp(a->context, b->context) && !strcmp(a->readers, b->readers) &&
+	       !strcmp(a->writers, b->writers) && !strcmp(a->period, b->period);
+}
+
+static double period_ns(const char *p)
+{
+	return strcmp(p, "none") ? atof(p) : INFINITY;
+}
+
+/* the distinct (accel, vCPUs, kernel, model) of a summary: a few dozen */
+struct boot {
+	const char *accel, *vcpus, *kernel, *preempt;
+};
+
+static int same_av(const struct boot *x, const struct boot *y)
+{
+	return !strcmp(x->accel, y->accel) && !strcmp(x->vcpus, y->vcpus);
+}
+
+/* did every kernel of b's (accel, vCPUs) run model m? */
+static int everyone_ran(const struct boot *t, size_t nt, const struct boot *b, const char *m)
+{
+	for (size_t i = 0; i < nt; i++) {
+		int ran = 0;
+
+		if (!same_av(&t[i], b))
+			continue;
+		for (size_t j = 0; j < nt; j++)
+			ran |= same_av(&t[j], b) && !strcmp(t[j].kernel, t[i].kernel) &&
+			       !strcmp(t[j].preempt, m);
+		if (!ran)
+			return 0;
+	}
+	return 1;
+}
+
+/* The section of boot b (see above). */
+static char *section_of(const struct boot *t, size_t nt, const struct boot *b)
+{
+	char slot[512] = "", out[1024];
+	size_t len = 0;
+	int ok = 1;
+
+	if (!everyone_ran(t, nt, b, b->preempt)) {
+		/* each kernel exactly one model outside the common set? */
+		for (size_t i = 0; i < nt && ok; i++) {
+			int other = 0;
+
+			if (!same_av(&t[i], b))
+				continue;
+			for (size_t j = 0; j < nt; j++)
+				other += same_av(&t[j], b) && !strcmp(t[j].kernel, t[i].kernel) &&
+					 !everyone_ran(t, nt, b, t[j].preempt);
+			ok = other == 1;
+		}
+		/* then the section names those models in kernel version order */
+		if (ok) {
+			const struct boot *o[64];
+			size_t no = 0;
+
+			for (size_t i = 0; i < nt && no < NELEM(o); i++) {
+				size_t k = no++;
+
+				if (!same_av(&t[i], b) || everyone_ran(t, nt, b, t[i].preempt)) {
+					no--;
+					continue;
+				}
+				for (; k && strverscmp(o[k - 1]->kernel, t[i].kernel) > 0; k--)
+					o[k] = o[k - 1];
+				o[k] = &t[i];
+			}
+			for (size_t i = 0; i < no; i++) {
+				int dup = 0;
+
+				for (size_t k = 0; k < i; k++)
+					dup |= !strcmp(o[k]->preempt, o[i]->preempt);
+				if (!dup)
+					len += snprintf(slot + len,
+							len < sizeof(slot) ? sizeof(slot) - len : 0,
+							"%s%s", len ? "+" : "", o[i]->preempt);
+			}
+		}
+	}
+	snprintf(out, sizeof(out), "%s/%s/%s", b->accel, b->vcpus,
+		 ok && slot[0] && len < sizeof(slot) ? slot : b->preempt);
+	return xstrdup(out);
+}
+
+/* kernels of section s having configuration (workload, context, r, w, p) */
+static int coverage(const struct an *a, size_t n, size_t i)
+{
+	const char *ks[64];
+	int nk = 0;
+
+	for (size_t j = 0; j < n; j++) {
+		int seen = 0;
+
+		if (strcmp(a[j].section, a[i].section) ||
+		    strcmp(a[j].f.workload, a[i].f.workload) || !same_cfg(&a[j].f, &a[i].f))
+			continue;
+		for (int k = 0; k < nk; k++)
+			seen |= !strcmp(ks[k], a[j].f.kernel);
+		if (!seen && nk < (int)NELEM(ks))
+			ks[nk++] = a[j].f.kernel;
+	}
+	return nk;
+}
+
+/* fewest runs over the groups of i's configuration in its section */
+static size_t min_runs_cfg(const struct an *a, const struct group *g, size_t n, size_t i)
+{
+	size_t m = (size_t)-1;
+
+	for (size_t j = 0; j < n; j++)
+		if (!strcmp(a[j].section, a[i].section) &&
+		    !strcmp(a[j].f.workload, a[i].f.workload) && same_cfg(&a[j].f, &a[i].f) &&
+		    g[j].ns.n < m)
+			m = g[j].ns.n;
+	return m;
+}
+
+/* is configuration j a better reference (writer: 1, read: 0) than i? */
+static int better_ref(const struct an *a, size_t j, size_t i, int writer)
+{
+	int cj = a[j].cov, ci = a[i].cov;
+	int wj = atoi(a[j].f.writers), wi = atoi(a[i].f.writers);
+	int rj = atoi(a[j].f.readers), ri = atoi(a[i].f.readers);
+	size_t mj = a[j].minruns, mi = a[i].minruns;
+	double pj = period_ns(a[j].f.period), pi = period_ns(a[i].f.period);
+
+	if (cj != ci)
+		return cj > ci;
+	if (!writer)
+		return rj != ri ? rj < ri : mj > mi;
+	if ((wj > 0) != (wi > 0))
+		return wj > 0;
+	if (mj != mi)
+		return mj > mi;
+	if (pj != pi)
+		return pj < pi;
+	if (wj != wi)
+		return wj > wi;
+	return rj < ri;
+}
+
+static long find_group(const struct an *a, size_t n, size_t i, const char *kernel,
+		       const char *variant)
+{
+	for (size_t j = 0; j < n; j++)
+		if (!strcmp(a[j].section, a[i].section) && !strcmp(a[j].f.kernel, kernel) &&
+		    !strcmp(a[j].f.workload, a[i].f.workload) &&
+		    !strcmp(a[j].f.variant, variant) && same_cfg(&a[j].f, &a[i].f))
+			return (long)j;
+	return -1;
+}
+
+static void analyse(const struct map *m, const struct group *g, struct an *a)
+{
+	size_t n = m->n;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct group *gr = &g[i];
+
+		key_fields(m->keys[i], &a[i].f);
+		a[i].use_path = gr->icount && gr->path.n && gr->path.n == gr->ns.n;
+		a[i].basis = a[i].use_path ? &gr->path : &gr->ns;
+		a[i].vr = vocab_find(a[i].f.workload, a[i].f.variant);
+		a[i].vs_base = a[i].vs_first = -1;
+		a[i].baseline = "";
+		a[i].kfirst = "";
+	}
+	{
+		struct boot *t = NULL;
+		size_t nt = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			struct boot b = { a[i].f.accel, a[i].f.vcpus, a[i].f.kernel, a[i].f.preempt };
+			size_t j;
+
+			for (j = 0; j < nt; j++)
+				if (same_av(&t[j], &b) && !strcmp(t[j].kernel, b.kernel) &&
+				    !strcmp(t[j].preempt, b.preempt))
+					break;
+			if (j == nt) {
+				t = xrealloc(t, (nt + 1) * sizeof(*t));
+				t[nt++] = b;
+			}
+		}
+		for (size_t i = 0; i < n; i++) {
+			struct boot b = { a[i].f.accel, a[i].f.vcpus, a[i].f.kernel, a[i].f.preempt };
+
+			a[i].section = section_of(t, nt, &b);
+		}
+		free(t);
+	}
+	for (size_t i = 0; i < n; i++) {
+		a[i].cov = coverage(a, n, i);
+		a[i].minruns = min_runs_cfg(a, g, n, i);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct gfields *f = &a[i].f;
+		const char *subject = vocab_role(f->workload, "sync", 0);
+		int best_rank = 0;
+
+		/* baseline: the lowest rank > 0 this kernel ran in task context */
+		for (size_t j = 0; subject && j < n; j++) {
+			const struct vrow *v = a[j].vr;
+
+			if (v && v->rank > 0 && (!best_rank || v->rank < best_rank) &&
+			    !strcmp(a[j].section, a[i].section) &&
+			    !strcmp(a[j].f.kernel, f->kernel) &&
+			    !strcmp(a[j].f.workload, f->workload) &&
+			    !strcmp(a[j].f.context, "task")) {
+				best_rank = v->rank;
+				a[i].baseline = v->variant;
+			}
+		}
+		if (subject && !strcmp(f->variant, subject) && a[i].baseline[0])
+			a[i].vs_base = find_group(a, n, i, f->kernel, a[i].baseline);
+		/* the section's first kernel */
+		for (size_t j = 0; j < n; j++)
+			if (!strcmp(a[j].section, a[i].section) &&
+			    (!a[i].kfirst[0] || strverscmp(a[j].f.kernel, a[i].kfirst) < 0))
+				a[i].kfirst = a[j].f.kernel;
+		if (strcmp(a[i].kfirst, f->kernel))
+			a[i].vs_first = find_group(a, n, i, a[i].kfirst, f->variant);
+		/* reference configurations: task context, the best of the workload */
+		if (strcmp(f->context, "task"))
+			continue;
+		a[i].ref_writer = a[i].ref_read = 1;
+		for (size_t j = 0; j < n; j++) {
+			if (strcmp(a[j].section, a[i].section) ||
+			    strcmp(a[j].f.workload, f->workload) || strcmp(a[j].f.context, "task") ||
+			    same_cfg(&a[j].f, f))
+				continue;
+			if (better_ref(a, j, i, 1))
+				a[i].ref_writer = 0;
+			if (atoi(a[j].f.writers) == 0 && better_ref(a, j, i, 0))
+				a[i].ref_read = 0;
+		}
+		if (atoi(f->writers) != 0)
+			a[i].ref_read = 0;
+	}
+}
+
+static void print_cmp(const struct an *a, size_t i, long j)
+{
+	struct lb_cmp c;
+
+	if (j < 0) {
+		fputs(",,", stdout);
+		return;
+	}
+	lb_compare(a[j].basis->v, a[j].basis->n, a[i].basis->v, a[i].basis->n, &c);
+	putchar(',');
+	pnum(stdout, c.change_pct);
+	printf(",%s", lb_verdict_name(c.verdict));
+}
+
+static void analysis_cols(const struct an *a, const struct group *g, size_t i)
+{
+	const struct dv *b = a[i].basis;
+	const char *ex = path_exact(&g[i]);
+	double mean = lb_mean(b->v, b->n), sd = b->n > 1 ? lb_sd(b->v, b->n) : NAN;
+
+	printf(",%s,", a[i].section);
+	pnum(stdout, mean);
+	putchar(',');
+	if (a[i].use_path && !strcmp(ex, "exact"))
+		putchar('0');
+	else if (b->n >= 2)
+		pnum(stdout, lb_t975((double)b->n - 1) * sd / sqrt((double)b->n));
+	else
+		fputs("NA", stdout);
+	putchar(',');
+	pnum(stdout, sd);
+	putchar(',');
+	pnum(stdout, mean != 0 ? 100.0 * sd / mean : NAN);
+	printf(",%s,%s", a[i].use_path ? "path" : "mean",
+	       a[i].use_path && !strcmp(ex, "exact") ? "yes" : "no");
+	if (a[i].vr)
+		printf(",%s,%d,%d", a[i].vr->role, a[i].vr->order, a[i].vr->rank);
+	else
+		fputs(",,,", stdout);
+	printf(",%s,%d,%d", a[i].baseline, a[i].ref_writer, a[i].ref_read);
+	print_cmp(a, i, a[i].vs_base);
+	printf(",%s", a[i].kfirst);
+	print_cmp(a, i, a[i].vs_first);
+}
+
 static int cmd_summary(int argc, char **argv)
 {
 	struct map m = { 0 };
 	struct group *g = NULL;
 	size_t gcap = 0;
 	char key[4096];
-	int nfiles = argc > 0 ? argc : 1;
+	struct an *a;
+	int nfiles;
 
+	if (argc >= 2 && !strcmp(argv[0], "-V")) {
+		vocab_read(argv[1]);
+		argc -= 2;
+		argv += 2;
+	} else {
+		vocab_builtin();
+	}
+	nfiles = argc > 0 ? argc : 1;
 	for (int fi = 0; fi < nfiles; fi++) {
 		struct csv c;
 		int gi[NG], ipre, idw, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM], ipath;
@@ -719,7 +1230,14 @@ static int cmd_summary(int argc, char **argv)
 	       "retries_per_1k,torn_mean,ns_per_write_mean,"
 	       "interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,"
 	       "would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt,"
-	       "path_mean,path_exact,net_none,net_ci95,net_basis\n");
+	       "path_mean,path_exact,net_none,net_ci95,net_basis,"
+	       "section,value,value_ci95,value_sd,value_cv_pct,value_basis,exact,"
+	       "role,order,rank,baseline,ref_writer,ref_read,"
+	       "vs_baseline_pct,vs_baseline_verdict,kernel_first,vs_first_pct,vs_first_verdict\n");
+	a = calloc(m.n ? m.n : 1, sizeof(*a));
+	if (!a)
+		die("out of memory");
+	analyse(&m, g, a);
 	for (size_t i = 0; i < m.n; i++) {
 		struct group *gr = &g[i];
 		struct lb_desc d;
@@ -752,6 +1270,7 @@ static int cmd_summary(int argc, char **argv)
 		mean_or_empty(stdout, &gr->defer);
 		printf(",%s", pre ? pre + 1 : "");
 		net_cols(&m, g, i);
+		analysis_cols(a, g, i);
 		putchar('\n');
 	}
 	return 0;
@@ -1180,7 +1699,7 @@ static int cmd_aa(int argc, char **argv)
 }
 static void usage(FILE *o)
 {
-	fputs("usage: lbstats summary [FILE...]\n"
+	fputs("usage: lbstats summary [-V VOCAB.csv] [FILE...]\n"
 	      "       lbstats compare BASE,LIST NEW,LIST\n"
 	      "       lbstats compare [FILE]   (lines: key<TAB>base|new<TAB>value[<TAB>unit])\n"
 	      "       lbstats rows [FILE...]\n"

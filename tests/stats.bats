@@ -87,7 +87,7 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 @test "summary: header and one row per group" {
 	run "$LB" summary "$FX/fx-tcg/results.csv"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,n,mean,median,stddev,rsd_pct,min,p25,p75,max,ci95_lo,ci95_hi,retries_per_1k,torn_mean,ns_per_write_mean,interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt,path_mean,path_exact,net_none,net_ci95,net_basis" ]
+	[ "${lines[0]}" = "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,n,mean,median,stddev,rsd_pct,min,p25,p75,max,ci95_lo,ci95_hi,retries_per_1k,torn_mean,ns_per_write_mean,interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt,path_mean,path_exact,net_none,net_ci95,net_basis,section,value,value_ci95,value_sd,value_cv_pct,value_basis,exact,role,order,rank,baseline,ref_writer,ref_read,vs_baseline_pct,vs_baseline_verdict,kernel_first,vs_first_pct,vs_first_verdict" ]
 	groups=$(awk -F, 'NR > 1 { print $1, $2, $3, $4, $5, $6, $7, $8, $9 }' "$FX/fx-tcg/results.csv" | sort -u | wc -l)
 	[ "$(( ${#lines[@]} - 1 ))" -eq "$groups" ]
 }
@@ -429,4 +429,66 @@ rt_rows() {
 	run "$LB" aa "$ROOT/results/reference-uml/results.csv"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"no column 'round'"* ]]
+
+# --- analysis: the derived figures every layout shows (lbstats summary) ---
+# summary columns by name, joined by |: an FILE COL...
+an() {
+	local f=$1
+	shift
+	"$LB" summary "$f" | awk -F, -v cols="$*" 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; n = split(cols, C, " "); next }
+		{ l = ""; for (i = 1; i <= n; i++) l = l (i > 1 ? "|" : "") $H[C[i]]; print l }'
+}
+
+@test "analysis: a section spans the kernels' own default models (6.1/6.12 voluntary, 7.2 lazy); a model all ran is its own" {
+	ref=$ROOT/results/reference-icount/results.csv
+	[ "$(an "$ref" section | sort -u | paste -sd' ')" = "icount/1/voluntary+lazy icount/2/voluntary+lazy" ]
+	# control: give every kernel a second model, full: it is common, so its own section
+	f=$BATS_TEST_TMPDIR/m.csv
+	{ cat "$ref"; awk -F, 'NR > 1 && $3 == 1 { $25 = "full"; print }' OFS=, "$ref"; } >"$f"
+	[ "$(awk -F, 'NR == 1 { print $25 }' "$f")" = preempt ]
+	[ "$(an "$f" section | sort -u | paste -sd' ')" = "icount/1/full icount/1/voluntary+lazy icount/2/voluntary+lazy" ]
+}
+
+@test "analysis: one reference writer and one reference read configuration per section and workload" {
+	ref=$ROOT/results/reference-icount/results.csv
+	out=$(an "$ref" section workload readers writers writer_period_ns ref_writer ref_read context)
+	# exactly one configuration each, for every (section, workload)
+	[ "$(awk -F'|' '$6 == 1 { print $1, $2, $3, $4, $5 }' <<<"$out" | sort -u | awk '{ print $1, $2 }' | uniq -d)" = "" ]
+	[ "$(awk -F'|' '$7 == 1 { print $1, $2, $3, $4, $5 }' <<<"$out" | sort -u | awk '{ print $1, $2 }' | uniq -d)" = "" ]
+	[ "$(awk -F'|' '{ print $1, $2 }' <<<"$out" | sort -u | wc -l)" -eq "$(awk -F'|' '$6 == 1 { print $1, $2 }' <<<"$out" | sort -u | wc -l)" ]
+	# writer: a writer, back-to-back (the fastest period); read: no writer; task context only
+	[ "$(awk -F'|' '$6 == 1 && $2 == "tkfast" { print $3, $4, $5 }' <<<"$out" | sort -u)" = "$(printf '1 1 0\n2 1 0')" ]
+	[ "$(awk -F'|' '$7 == 1 && $2 == "tkfast" { print $3, $4, $5 }' <<<"$out" | sort -u)" = "$(printf '1 0 none\n2 0 none')" ]
+	[ -z "$(awk '($6 == 1 || $7 == 1) && $8 != "task"' <<<"$out")" ]
+}
+
+@test "analysis: the baseline comes from the vocabulary's ranks (-V: a run's own table), never a typed name" {
+	ref=$ROOT/results/reference-icount/results.csv
+	[ "$(an "$ref" workload baseline | awk -F'|' '$1 == "tkfast" { print $2 }' | sort -u)" = seqlock ]
+	[ "$(an "$ref" workload baseline | awk -F'|' '$1 == "latchtree" { print $2 }' | sort -u)" = rbtree-seqcount ]
+	# the same rows with a table that ranks rcu first: rcu becomes the baseline
+	. "$ROOT/runners/lib.sh"
+	lb_vocab table | awk -F, -v OFS=, 'NR > 1 && $2 == "rcu" { $8 = 1 } NR > 1 && $2 == "seqlock" { $8 = 7 } { print }' >"$BATS_TEST_TMPDIR/v.csv"
+	base=$("$LB" summary -V "$BATS_TEST_TMPDIR/v.csv" "$ref" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["workload"] == "tkfast" { print $H["baseline"] }' | sort -u)
+	[ "$base" = rcu ]
+	# and the latch is compared with it: its change against rcu, exact under icount
+	"$LB" summary -V "$BATS_TEST_TMPDIR/v.csv" "$ref" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+		$H["workload"] == "tkfast" && $H["variant"] == "latch" && $H["kernel"] == "6.12.118" && $H["readers"] == 1 && $H["writers"] == 0 && $H["vcpus"] == 1 { print $H["vs_baseline_pct"], $H["vs_baseline_verdict"] }' >"$BATS_TEST_TMPDIR/o"
+	# latch 40 vs rcu 29 insns: +37.9%, exact
+	[ "$(cat "$BATS_TEST_TMPDIR/o")" = "37.93103448 exact-diff" ]
+	# a vocabulary file that is no vocabulary is refused by name
+	echo "a,b" >"$BATS_TEST_TMPDIR/bad.csv"
+	run "$LB" summary -V "$BATS_TEST_TMPDIR/bad.csv" "$ref"
+	[ "$status" -ne 0 ]
+	[[ $output == *"not a vocabulary"* ]]
+}
+
+@test "analysis: changes against the section's first kernel in version order (6.1 before 6.12), exact under icount" {
+	ref=$ROOT/results/reference-icount/results.csv
+	out=$(an "$ref" vcpus kernel workload variant readers writers kernel_first vs_first_pct vs_first_verdict value)
+	[ "$(awk -F'|' '$1 == 1 { print $7 }' <<<"$out" | sort -u)" = 6.1.192 ]
+	[ "$(awk -F'|' '$1 == 2 { print $7 }' <<<"$out" | sort -u)" = 6.12.118 ]
+	# the first kernel's own rows carry no change; tkfast latch 41 -> 40 insns: -2.44%, exact
+	[ -z "$(awk -F'|' '$1 == 1 && $2 == "6.1.192" && $8 != ""' <<<"$out")" ]
+	[ "$(awk -F'|' '$1 == 1 && $2 == "6.12.118" && $3 == "tkfast" && $4 == "latch" && $5 == 1 && $6 == 0 { print $8, $9, $10 }' <<<"$out")" = "-2.43902439 exact-diff 40" ]
 }
