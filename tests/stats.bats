@@ -429,6 +429,7 @@ rt_rows() {
 	run "$LB" aa "$ROOT/results/reference-uml/results.csv"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"no column 'round'"* ]]
+}
 
 # --- analysis: the derived figures every layout shows (lbstats summary) ---
 # summary columns by name, joined by |: an FILE COL...
