@@ -53,6 +53,7 @@ stats:
 bench: deps stats
 	@run=$$(runners/sweep) ; rc=$$? ; \
 	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
+		(. runners/lib.sh && lb_summary "$$run" >"$$run/summary.csv") || rc=1 ; \
 		runners/report RUN="$$run" -o "$$run/report.txt" && cat "$$run/report.txt" || rc=1 ; \
 		runners/plots "$$run" || rc=1 ; \
 	fi ; exit $$rc

@@ -84,10 +84,13 @@ NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 {
 	n++
 	for (c in H) R[n, c] = $H[c]
-	# icount: the module's interrupt-free path per read, exact where the
-	# path is deterministic (as in the report); the mean carries timer ticks
-	if (R[n, "accel"] == "icount" && R[n, "path_mean"] != "")
-		R[n, "mean"] = R[n, "median"] = R[n, "min"] = R[n, "max"] = R[n, "p25"] = R[n, "p75"] = R[n, "ci95_lo"] = R[n, "ci95_hi"] = R[n, "path_mean"]
+	# the figure lbstats chose (value, value_basis): under icount the
+	# module's interrupt-free path per read, with its own interval
+	if (R[n, "value_basis"] == "path") {
+		R[n, "mean"] = R[n, "median"] = R[n, "min"] = R[n, "max"] = R[n, "p25"] = R[n, "p75"] = R[n, "value"]
+		R[n, "ci95_lo"] = R[n, "ci95_hi"] = R[n, "value"]
+		if (R[n, "value_ci95"] != "NA") { R[n, "ci95_lo"] = R[n, "value"] - R[n, "value_ci95"]; R[n, "ci95_hi"] = R[n, "value"] + R[n, "value_ci95"] }
+	}
 	cb = R[n, "accel"] SUBSEP R[n, "vcpus"] SUBSEP R[n, "preempt"]
 	if (!(cb in combo)) { combo[cb] = ++ncombo; CA[ncombo] = R[n, "accel"]; CV[ncombo] = R[n, "vcpus"]; CP[ncombo] = R[n, "preempt"] }
 	ci_ = combo[cb]; ROWC[n] = ci_
@@ -157,22 +160,12 @@ END {
 	}
 	if (!anyirq) printf "note\tno hardirq/nmi rows: outcome chart skipped\n"
 }
-# reference writer config of a workload: writers > 0, most runs (sum of n),
-# then fastest period (0 first), then fewest writers. Sets RW, RP.
-function refwriter(c, wl,   i, key, best, s, bk, bp, bw) {
-	for (key in SC) delete SC
-	for (i = 1; i <= n; i++) {
-		if (ROWC[i] != c || R[i, "workload"] != wl || R[i, "context"] != "task" || R[i, "writers"] + 0 == 0) continue
-		SC[R[i, "writers"] SUBSEP R[i, "writer_period_ns"]] += R[i, "n"]
-	}
-	RW = ""; RP = ""; best = -1
-	for (key in SC) {
-		split(key, s, SUBSEP)
-		if (SC[key] > best || (SC[key] == best && (s[2] + 0 < bp + 0 || (s[2] + 0 == bp + 0 && s[1] + 0 < bw + 0)))) {
-			best = SC[key]; bw = s[1]; bp = s[2]
-		}
-	}
-	if (best >= 0) { RW = bw; RP = bp }
+# reference writer configuration of a workload: lbstats' (ref_writer), the
+# one the report's summary lines name. Sets RW, RP (empty when none).
+function refwriter(c, wl,   i) {
+	RW = ""; RP = ""
+	for (i = 1; i <= n; i++)
+		if (ROWC[i] == c && R[i, "workload"] == wl && R[i, "ref_writer"] == 1 && R[i, "writers"] + 0 > 0) { RW = R[i, "writers"]; RP = R[i, "writer_period_ns"]; return }
 }
 function readers_plots(c, wl, pre, a, vc, m, klist,   r, rseen, rt, j, pass, ww, pp, name, ki, vi, v, i, nr, idx, key, ymax, xmin, xmax, vl, ix, cl, any, lbl, hi) {
 	refwriter(c, wl)
@@ -416,13 +409,12 @@ function irq_plot(c, wl, pre, a, vc, m, klist,   found, ctx, cs, nc, clist, ci2,
 	end_plot("irq.gp", name)
 }
 
-# The reference read configuration of a workload: task, no writer, fewest
-# readers. Sets RR (empty when none).
+# The reference read configuration of a workload: lbstats' (ref_read: task,
+# no writer, fewest readers). Sets RR (empty when none).
 function refread(c, wl,   i) {
 	RR = ""
 	for (i = 1; i <= n; i++)
-		if (inc(i, c) && R[i, "workload"] == wl && R[i, "context"] == "task" && R[i, "writers"] + 0 == 0 &&
-		    (RR == "" || R[i, "readers"] + 0 < RR + 0)) RR = R[i, "readers"]
+		if (inc(i, c) && R[i, "workload"] == wl && R[i, "ref_read"] == 1) { RR = R[i, "readers"]; return }
 }
 function ktics(m, KO,   t, i) {
 	t = "(" ; for (i = 1; i <= m; i++) t = t (i > 1 ? ", " : "") "\\\"" (KLABELS ? KTL[KO[i]] : KO[i]) "\\\" " i

@@ -381,6 +381,27 @@ lb_run_vocab() {
 	if [ -s "$1/vocab.csv" ]; then cat "$1/vocab.csv"; else lb_vocab table; fi
 }
 
+# lb_summary DIR: the run's analysis (lbstats summary of its rows as lbstats
+# check passes them, with the run's own vocabulary): every derived figure
+# (value, exactness, net over the control, baseline, reference
+# configurations, changes and their significance) that report, table,
+# plots, index and cover letter lay out. Fails when the rows break the
+# contract or DIR has no meta.txt.
+lb_summary() {
+	local lbstats rows voc rc=0
+	[ -f "$1/meta.txt" ] || lb_die "$1: no meta.txt: a run without its metadata (accelerator, kernels, whether it finished) is not analysed"
+	lbstats=$(lb_lbstats)
+	rows=$(mktemp) voc=$(mktemp)
+	if ! "$lbstats" check "$1/results.csv" >"$rows"; then
+		rm -f "$rows" "$voc"
+		lb_die "$1/results.csv: refused (lbstats check, above)"
+	fi
+	lb_run_vocab "$1" >"$voc"
+	"$lbstats" summary -V "$voc" "$rows" || rc=$?
+	rm -f "$rows" "$voc"
+	return "$rc"
+}
+
 # lb_lbstats: path of the statistics tool, (re)built if needed.
 lb_lbstats() {
 	make -s -C "$LB_ROOT/stats" >&2 || lb_die "building stats/lbstats failed"

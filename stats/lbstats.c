@@ -777,6 +777,10 @@ static void net_cols(const struct map *m, const struct group *g, size_t i)
  *		 the section's first kernel (version order) and this row's
  *		 change against that kernel's row of the same configuration;
  *		 empty on the first kernel's own rows.
+ *  mm_amean_gain_pct, mm_stddev_gain_pct, mm_coeffvar_gain_pct
+ *		 mmtests compare-kernels' percentages against the first kernel:
+ *		 (first - this) / first of the mean, stddev and coefficient of
+ *		 variation (positive = lower than the first kernel).
  */
 struct gfields {
 	char *kernel, *accel, *vcpus, *workload, *variant, *context, *readers, *writers,
@@ -1110,6 +1114,21 @@ static void analysis_cols(const struct an *a, const struct group *g, size_t i)
 	print_cmp(a, i, a[i].vs_base);
 	printf(",%s", a[i].kfirst);
 	print_cmp(a, i, a[i].vs_first);
+	/* mmtests' gains against the first kernel: (first - this) / first */
+	if (a[i].vs_first >= 0) {
+		const struct dv *f = a[a[i].vs_first].basis;
+		double fm = lb_mean(f->v, f->n), fs = f->n > 1 ? lb_sd(f->v, f->n) : NAN;
+		double fcv = fm != 0 ? fs / fm : NAN, cv = mean != 0 ? sd / mean : NAN;
+
+		putchar(',');
+		pnum(stdout, fm != 0 ? 100.0 * (fm - mean) / fm : NAN);
+		putchar(',');
+		pnum(stdout, fs != 0 ? 100.0 * (fs - sd) / fs : NAN);
+		putchar(',');
+		pnum(stdout, fcv != 0 ? 100.0 * (fcv - cv) / fcv : NAN);
+	} else {
+		fputs(",,,", stdout);
+	}
 }
 
 static int cmd_summary(int argc, char **argv)
@@ -1233,7 +1252,8 @@ static int cmd_summary(int argc, char **argv)
 	       "path_mean,path_exact,net_none,net_ci95,net_basis,"
 	       "section,value,value_ci95,value_sd,value_cv_pct,value_basis,exact,"
 	       "role,order,rank,baseline,ref_writer,ref_read,"
-	       "vs_baseline_pct,vs_baseline_verdict,kernel_first,vs_first_pct,vs_first_verdict\n");
+	       "vs_baseline_pct,vs_baseline_verdict,kernel_first,vs_first_pct,vs_first_verdict,"
+	       "mm_amean_gain_pct,mm_stddev_gain_pct,mm_coeffvar_gain_pct\n");
 	a = calloc(m.n ? m.n : 1, sizeof(*a));
 	if (!a)
 		die("out of memory");

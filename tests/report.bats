@@ -85,7 +85,8 @@ assert_width() {
 	run "$REPORT" --run "$FX/fx-tcg" 6.1 6.1
 	[ "$status" -eq 0 ]
 	grep -q '^kernels: base 6.1.192, new 6.1.192$' <<<"$output"
-	[[ "$output" != *6.12.118* ]]
+	# below the run's table (every kernel of the run), the pair's report
+	[[ "$(sed -n '/^=\{72\}$/,$p' <<<"$output")" != *6.12.118* ]]
 	run "$REPORT" --run "$FX/fx-tcg" 6.12 6.1.192
 	grep -q '^kernels: base 6.12.118, new 6.1.192$' <<<"$output"
 	run "$REPORT" --run "$FX/fx-tcg" 6.2 6.12
@@ -96,17 +97,18 @@ assert_width() {
 	run "$REPORT" --run "$FX/fx-tcg" 6.1 6.12
 	grep -q -E '^  latch +task 1/0 +- +16\.48 +15\.97 +\(-3\.09%\) \?$' <<<"$output"
 	grep -q '^?  insufficient runs' <<<"$output"
-	grep -q '^cyc2ns: latch vs seqlock: insufficient runs' <<<"$output"
+	grep -q '^cyc2ns: in total latch vs seqlock: too few runs to test' <<<"$output"
 }
 
 @test "per-workload summary lines computed from the data" {
 	run "$REPORT" --run "$FX/fx-tcg" 6.1 6.12
-	grep -q '^tkfast: latch is [0-9.]*% faster than seqlock for 1 reader with 1 writer$' <<<"$output"
-	grep -q '^latchtree: latch is [0-9.]*% faster than rbtree-seqcount for 1 reader with$' <<<"$output"
-	grep -q '^ktime_get_mono_fast_ns: median 22.02 ns per op' <<<"$output"
+	grep -q '^tkfast: in total latch is [0-9.]*% faster than seqlock (significant) for 1$' <<<"$output"
+	grep -q '^latchtree: in total latch is [0-9.]*% faster than rbtree-seqcount$' <<<"$output"
+	# the real functions: in the table first, a row each
+	grep -q '^  ktime_get_mono_fast_ns  *22.3  *22.0$' <<<"$output"
 	run "$REPORT" "$FX/fx-pair-base" "$FX/fx-pair-shift"
-	grep -q -E '^tkfast: latch is [0-9.]*% faster than seqlock for 1 reader with 1 writer( at)?$' <<<"$output"
-	grep -q -E '^  (at )?10000 ns \(6.12.118, kvm, 4 vCPUs\)$' <<<"$output"
+	grep -q -E '^tkfast: in total latch is [0-9.]*% faster than seqlock \(significant\) for 1$' <<<"$output"
+	grep -q -E '^  reader with 1 writer every 10000 ns \(6.12.118, kvm, 4 vCPUs\)$' <<<"$output"
 }
 
 @test "every report line <= 72 columns, plain ASCII" {
@@ -286,12 +288,15 @@ assert_width() {
 	for k in 6.1 6.12; do
 		f=$LB_PATCHES_DIR/$k/0000-cover-letter.patch
 		block=$(sed -n '/^<!-- latchbench-numbers-begin -->$/,/^<!-- latchbench-numbers-end -->$/p' "$f")
-		grep -q '^latchbench: 6.1.192 -> 6.12.118 (run fx-tcg)$' <<<"$block"
-		grep -q '^NOTE: .*emulated' <<<"$block"
-		grep -q '^Summary' <<<"$block"
+		# the run's table (runners/table), its legend, where the rest lives
+		grep -q '^latchbench run fx-tcg$' <<<"$block"
+		grep -q '^== tcg, 2 vCPUs ==$' <<<"$block"
+		grep -q '^ns per read, emulated (TCG): not hardware results' <<<"$block"
+		grep -q '^  latch ' <<<"$block"
+		grep -q '^Cells: net cost over the control' <<<"$block"
 		grep -q '^Full tables: results/fx-tcg/report.txt' <<<"$block"
-		! grep -q 'filled by' <<<"$block"
-		! awk 'length > 72' <<<"$block" | grep -q .
+		! grep -q 'filled by' <<<"$block" || false
+		! awk 'length > 72' <<<"$block" | grep -q . || false
 		# outside the block: byte for byte the committed letter
 		cmp <(sed '/^<!-- latchbench-numbers-begin -->$/,/^<!-- latchbench-numbers-end -->$/d' "$f") \
 			<(sed '/^<!-- latchbench-numbers-begin -->$/,/^<!-- latchbench-numbers-end -->$/d' "$ROOT/patches/$k/0000-cover-letter.patch")
@@ -358,7 +363,7 @@ clock_fixture() {
 
 @test "net cost: every variant's cost over none of the same configuration, exact under icount" {
 	"$ROOT/build/lbstats" summary "$FX/fx-icount/results.csv" >"$BATS_TEST_TMPDIR/s.csv"
-	head -n 1 "$BATS_TEST_TMPDIR/s.csv" | grep -q ',path_mean,path_exact,net_none,net_ci95,net_basis$'
+	head -n 1 "$BATS_TEST_TMPDIR/s.csv" | grep -q ',path_mean,path_exact,net_none,net_ci95,net_basis,section,'
 	run "$REPORT" RUN="$FX/fx-icount" BASE=6.1 NEW=6.12
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Net cost over unsynchronised reads (variant none)"* ]]
@@ -578,4 +583,49 @@ mhz_fixture() {
 	flat=$(tr "\n" " " <<<"$output" | tr -s " ")
 	[[ "$flat" == *"WARNING: the host CPU boost/turbo state differed between the sides (base off, new on)"* ]] || { echo "$output"; false; }
 	[[ "$output" != *"different frequencies"* ]]
+}
+
+# --- one analysis: report, table and plots lay out the same lbstats figures ---
+# W P of "with 1 writer updating back-to-back" / "with 1 writer every 1000 ns"
+report_cfg() { awk '/^Summary/ { s = 1; next } s && /^$/ { exit } s && /^  / { l = l " " substr($0, 3); next } s { if (l != "") print l; l = $0 } END { if (l != "") print l }' <<<"$1" |
+	grep "^$2: " | grep -o 'with [0-9]* writers\? \(updating back-to-back\|every [0-9]* ns\)' | head -n 1 |
+	sed 's/with \([0-9]*\) writers\{0,1\} updating back-to-back/\1 0/; s/with \([0-9]*\) writers\{0,1\} every \([0-9]*\) ns/\1 \2/'; }
+# W P of a plot title "...; 1 writer, period 1000 ns (...": the readers-writer plot
+plot_cfg() { sed -n 's/^maintitle = .*; \([0-9]*\) writers\{0,1\}, period \([0-9]*\)[ (].*/\1 \2/p' "$1"; }
+# "variant kernel-index net" of the table's block "WL: 1 reader, no writer"
+table_net() { awk -v wl="$2" '$0 ~ "^" wl ": [0-9]+ readers?, no writer" { t = 1; next } /^[^ ]/ { t = 0 }
+	t { for (i = 2; i <= NF; i += 2) { x = $i; sub(/[=?].*|\+-.*/, "", x); print $1, i / 2, x + 0 } }' <<<"$1"; }
+# the same from the versions plot's data: blocks in the order of vl
+plot_net() { awk -v vl="$(sed -n 's/^vl = "\(.*\)"/\1/p' "$1.vars.gp")" 'BEGIN { n = split(vl, V, " ") }
+	/^$/ { if (prev != "") b++; prev = ""; next } { prev = $0; print V[b + 1], $1, $2 + 0 }' "$1.dat"; }
+
+@test "report, table and plots of one run name the same configuration and the same numbers (lbstats decides, they lay out)" {
+	r=$("$REPORT" RUN="$FX/fx-icount")
+	d=$PLOTS_IC/data
+	# the reference writer configuration: the summary line and the plot agree
+	[ -n "$(report_cfg "$r" tkfast)" ]
+	[ "$(report_cfg "$r" tkfast)" = "$(plot_cfg "$d/tkfast-readers-writer.vars.gp")" ]
+	# the net cost per variant and kernel: the report's table and the versions plot
+	[ -n "$(table_net "$r" tkfast)" ]
+	# (the versions plot leaves out the control, whose net is 0 by definition)
+	diff <(table_net "$r" tkfast | awk '$1 != "none"' | sort) <(plot_net "$d/tkfast-versions" | sort)
+	# the report starts with the table (runners/table), which also fills cover letters
+	[ "$(head -n 1 <<<"$r")" = "latchbench run fx-icount" ]
+	# negative control: another run's report disagrees with these plots
+	o=$("$REPORT" RUN="$FX/fx-preempt")
+	run ! diff <(table_net "$o" tkfast | awk '$1 != "none"' | sort) <(plot_net "$d/tkfast-versions" | sort)
+}
+
+@test "table: 72 columns, FORMAT=mmtests is compare-kernels' layout, a bad FORMAT is refused by name" {
+	t=$("$ROOT/runners/table" RUN="$FX/fx-icount")
+	assert_width "$t"
+	grep -q '^  latch  *+13=  *41  *+10=  *38\*$' <<<"$t"
+	m=$("$ROOT/runners/table" RUN="$FX/fx-icount" FORMAT=mmtests)
+	# Amean / Stddev / CoeffVar rows; the first kernel at 0.00%, a significant gain starred
+	grep -Eq '^Amean +tkfast-latch-r1 +41\.00 \(   0\.00%\) +38\.00 \*   7\.32%\*$' <<<"$m"
+	grep -q '^Stddev ' <<<"$m"
+	grep -q '^CoeffVar ' <<<"$m"
+	run "$ROOT/runners/table" RUN="$FX/fx-icount" FORMAT=wide
+	[ "$status" -ne 0 ]
+	[[ $output == *"FORMAT=wide"* ]]
 }

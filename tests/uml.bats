@@ -124,7 +124,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	run_dir=$(uml_run)
 	run "$LB_ROOT/runners/report" RUN="$run_dir"
 	[ "$status" -eq 0 ]
-	grep -q "NOTE: uml: User-Mode Linux, real host ns" <<<"$output"
+	grep -q "NOTE: uml: User-Mode Linux, real host ns of kernel code run natively$" <<<"$output"
 	grep -q "no NMI, irq-off is a software flag; not KVM results" <<<"$output"
 	grep -q 'a == "uml".*no hardware virtualisation, no NMI, irq-off a flag' "$LB_ROOT/plots/data.awk"
 }
