@@ -1,4 +1,4 @@
-# latchbench: seqcount latch vs seqcount vs RCU, measured in QEMU guests.
+# latchbench: seqcount latch vs seqlock vs RCU, measured in QEMU guests and UML.
 #   make bench   run the default sweep (PROFILE=quick|full, see runners/sweep)
 #   make bench SCHED=slurm   the same sweep as Slurm jobs (README "Sweeps on a Slurm cluster")
 #   make test    the fast test tier: host-side suites and 6.12 built and booted (bats)
@@ -8,7 +8,8 @@
 #   make check   the debug-kernel tier: lockdep/KASAN/UBSAN/KCSAN kernels (not in make test)
 #   make check-rt  the PREEMPT_RT tier: 6.12-rt and 7.2-rt, readers in NMI and
 #                hardirq on the writer's CPU (tests/rt.bats; not in make test)
-#   make cover-letter [RUN=ID]   numbers from a run's report into patches/*/0000-*
+#   make table [RUN=ID] [FORMAT=mmtests]   a run's tables across its kernels
+#   make cover-letter [RUN=ID] [FORMAT=mmtests]   those tables into patches/*/0000-*
 #                (an incomplete run is refused unless ALLOW_INCOMPLETE=1)
 #   make faithful  the harness overhead and each replica vs its real function,
 #                per kernel (an icount sweep, 1 vCPU; runners/faithful)
@@ -22,7 +23,7 @@ PREEMPT ?=
 SCHED ?= local
 export KERNELS SCHED
 
-.PHONY: all deps kernel kernels module initramfs bench compare plots report cover-letter stats test check-versions check check-rt lint clean help faithful aa
+.PHONY: all deps kernel kernels module initramfs bench compare plots report table cover-letter stats test check-versions check check-rt lint clean help faithful aa
 
 all: help
 
@@ -78,12 +79,17 @@ plots: stats
 	runners/plots $(RUN)
 
 report: stats
-	runners/report $(if $(RUN),RUN=$(RUN)) $(if $(BASE),BASE=$(BASE)) $(if $(NEW),NEW=$(NEW))
+	runners/report $(if $(RUN),RUN=$(RUN)) $(if $(BASE),BASE=$(BASE)) $(if $(NEW),NEW=$(NEW)) $(if $(FORMAT),FORMAT=$(FORMAT))
 
-# Fill patches/*/0000-cover-letter.patch's numbers block from a run's report
+# One run's tables across its kernels (runners/table; FORMAT=mmtests: the
+# compare-kernels layout), the first thing in its report.
+table: stats
+	runners/table $(if $(RUN),RUN=$(RUN)) $(if $(FORMAT),FORMAT=$(FORMAT))
+
+# Fill patches/*/0000-cover-letter.patch's numbers block with a run's tables
 # (default: results/latest). Cover letters are not in the kernels' build stamp.
 cover-letter: stats
-	runners/cover-letter $(if $(RUN),RUN=$(RUN))
+	runners/cover-letter $(if $(RUN),RUN=$(RUN)) $(if $(FORMAT),FORMAT=$(FORMAT))
 
 # The test tiers (README "Test tiers"). make test: everything on the host and
 # one kernel, TEST_KERNELS, built and booted; make check-versions: the tests

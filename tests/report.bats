@@ -629,3 +629,42 @@ plot_net() { awk -v vl="$(sed -n 's/^vl = "\(.*\)"/\1/p' "$1.vars.gp")" 'BEGIN {
 	[ "$status" -ne 0 ]
 	[[ $output == *"FORMAT=wide"* ]]
 }
+
+@test "plots of a committed reference run are generated, never tracked: make plots RUN=reference-uml makes them and its index" {
+	# tracked under plots/: the gnuplot scripts and data.awk only
+	[ -z "$(git -C "$ROOT" ls-files plots | grep -v -e '\.gp$' -e '^plots/data\.awk$')" ]
+	# and the reference run keeps its evidence: rows, metadata, report
+	for f in results.csv meta.txt report.txt; do
+		git -C "$ROOT" ls-files --error-unmatch "results/reference-uml/$f" >/dev/null
+	done
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run make -s -C "$ROOT" plots RUN=reference-uml
+	[ "$status" -eq 0 ]
+	d=$BATS_TEST_TMPDIR/plots/reference-uml
+	[ -s "$d/index.html" ]
+	[ "$(find "$d" -maxdepth 1 -name '*.png' | wc -l)" -gt 10 ]
+	# every image the page names exists
+	for img in $(grep -o 'src="[^"]*\.png"' "$d/index.html" | sed 's/^src="//; s/"$//'); do
+		[ -s "$d/$img" ]
+	done
+}
+
+# the summary entries of a report, one per line (continuations joined)
+summary_entries() { awk '/^Summary/ { s = 1; next } s && /^$/ { exit } s && /^  / { l = l " " substr($0, 3); next } s { if (l != "") print l; l = $0 } END { if (l != "") print l }' <<<"$1"; }
+
+@test "summary lines state each figure's exactness once, beside the figure (#26: never 'not exact' and 'exact' for one comparison)" {
+	r=$("$REPORT" RUN="$ROOT/results/reference-icount" BASE=6.1 NEW=6.12)
+	e=$(summary_entries "$r")
+	[ "$(wc -l <<<"$e")" -ge 4 ]
+	# icount: latch net (its exactness), baseline net (its exactness), the total (its verdict)
+	while IFS= read -r l; do
+		[[ $l =~ ^[a-z0-9_]+:\ latch\ [+-][0-9.]+\ insns\ over\ unsynchronised\ \(([^()]*)\),\ [a-z-]+\ [+-][0-9.]+\ \(([^()]*)\)\;\ in\ total\ [^()]*\((exact|significant)\)\ for\ .*\)$ ]] ||
+			[[ $l =~ ^[a-z0-9_]+:\ latch\ [+-][0-9.]+\ insns\ over\ unsynchronised\ \(([^()]*)\),\ [a-z-]+\ [+-][0-9.]+\ \(([^()]*)\)\;\ in\ total\ .*do\ not\ differ\ significantly ]] || {
+			echo "not one exactness per figure: $l" >&2
+			false
+		}
+	done <<<"$e"
+	# real time (kvm fixture): no figure is called exact
+	r=$("$REPORT" "$FX/fx-pair-base" "$FX/fx-pair-shift")
+	[ -n "$(summary_entries "$r")" ]
+	! grep -qi exact <<<"$(summary_entries "$r")" || false
+}
