@@ -34,10 +34,10 @@ deps:
 	@runners/deps
 
 kernel: deps
-	runners/build-kernel $(KVER) $(PREEMPT)
+	runners/build-kernel KVER=$(KVER) $(if $(PREEMPT),FLAVOUR=$(PREEMPT))
 
 kernels: deps
-	@for k in $(KERNELS); do runners/build-kernel $$k $(PREEMPT) || exit 1; done
+	@for k in $(KERNELS); do runners/build-kernel KVER=$$k $(if $(PREEMPT),FLAVOUR=$(PREEMPT)) || exit 1; done
 
 # Out-of-tree module builds go to build/, never into bench-module/.
 module: kernel
@@ -46,7 +46,7 @@ module: kernel
 	$(MAKE) -C $$(. runners/lib.sh && lb_kbuild_dir $(KVER) $(PREEMPT)) $(if $(filter uml,$(PREEMPT)),ARCH=um) M=$(CURDIR)/build/module-$(KVER) W=1 modules
 
 initramfs: kernel
-	runners/build-initramfs $(KVER) $(PREEMPT) build/initramfs-$(KVER)$(if $(PREEMPT),-$(PREEMPT)).cpio.gz
+	runners/build-initramfs KVER=$(KVER) $(if $(PREEMPT),FLAVOUR=$(PREEMPT)) OUT=build/initramfs-$(KVER)$(if $(PREEMPT),-$(PREEMPT)).cpio.gz
 
 stats:
 	@$(MAKE) -s -C stats
@@ -55,8 +55,8 @@ bench: deps stats
 	@run=$$(runners/sweep) ; rc=$$? ; \
 	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
 		(. runners/lib.sh && lb_summary "$$run" >"$$run/summary.csv") || rc=1 ; \
-		runners/report RUN="$$run" -o "$$run/report.txt" && cat "$$run/report.txt" || rc=1 ; \
-		runners/plots "$$run" || rc=1 ; \
+		runners/report RUN="$$run" OUT="$$run/report.txt" && cat "$$run/report.txt" || rc=1 ; \
+		runners/plots RUN="$$run" || rc=1 ; \
 	fi ; exit $$rc
 
 # The faithfulness benchmark: every workload and variant, 1 reader, no writer,
@@ -66,7 +66,7 @@ faithful: deps stats
 	@run=$$(ACCEL=icount VCPUS=1 WORKLOADS=all VARIANTS=all CONTEXTS=task \
 		WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 runners/sweep) ; rc=$$? ; \
 	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
-		runners/faithful "$$run" > "$$run/faithful.txt" && cat "$$run/faithful.txt" || rc=1 ; \
+		runners/faithful RUN="$$run" > "$$run/faithful.txt" && cat "$$run/faithful.txt" || rc=1 ; \
 	fi ; exit $$rc
 
 # Your own kernel: `make bench KSRC=DIR` (or PATCHES=SERIES, REV=) builds it with
@@ -76,7 +76,7 @@ compare: deps stats
 	@runners/compare
 
 plots: stats
-	runners/plots $(RUN)
+	runners/plots $(if $(RUN),RUN=$(RUN))
 
 report: stats
 	runners/report $(if $(RUN),RUN=$(RUN)) $(if $(BASE),BASE=$(BASE)) $(if $(NEW),NEW=$(NEW)) $(if $(FORMAT),FORMAT=$(FORMAT))
@@ -136,7 +136,7 @@ REF_ACCELS ?= icount tcg
 ref_keep = mv "$$run" results/$(1) ; rm -rf results/$(1)/boots ; \
 	sed -i "s/^run_id=.*/run_id=$(1)/" results/$(1)/meta.txt ; \
 	ln -sfn $(1) results/latest ; \
-	runners/report RUN=$(1) -o results/$(1)/report.txt
+	runners/report RUN=$(1) OUT=results/$(1)/report.txt
 .PHONY: reference reference-rt
 reference: deps stats
 	@set -e; for a in $(REF_ACCELS); do \
@@ -144,8 +144,8 @@ reference: deps stats
 		rm -rf results/reference-$$a plots/reference-$$a ; \
 		run=$$($(REF_ENV) PREEMPT="$$pre" ACCEL=$$a runners/sweep) ; \
 		$(call ref_keep,reference-$$a) ; \
-		runners/faithful reference-$$a > results/reference-$$a/faithful.txt ; \
-		runners/plots reference-$$a ; \
+		runners/faithful RUN=reference-$$a > results/reference-$$a/faithful.txt ; \
+		runners/plots RUN=reference-$$a ; \
 	done
 
 # The PREEMPT_RT study, committed as results/reference-icount-rt: 6.12 and 7.2
@@ -156,7 +156,7 @@ reference-rt: deps stats
 	@set -e; rm -rf results/reference-icount-rt plots/reference-icount-rt ; \
 	run=$$($(REF_ENV) KERNELS="6.12 7.2" PREEMPT="voluntary lazy rt" ACCEL=icount runners/sweep) ; \
 	$(call ref_keep,reference-icount-rt) ; \
-	runners/plots reference-icount-rt
+	runners/plots RUN=reference-icount-rt
 
 # The A/A benchmark: one kernel against itself under real time (UML, 2 vCPUs),
 # odd vs even boots; prints and keeps results/<run>/aa.txt and fails when more

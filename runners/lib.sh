@@ -111,7 +111,7 @@ lb_config_preempt() {
 # debug kernel (voluntary preemption plus checkers): debug = lockdep, KASAN,
 # UBSAN, kmemleak, ...; kcsan = lockdep, KCSAN, ... (KCSAN excludes KASAN);
 # or uml: the same source built ARCH=um, a User-Mode Linux kernel (um's
-# default preemption model; runners/boot -a uml runs it as a host process).
+# default preemption model; runners/boot ACCEL=uml runs it as a host process).
 lb_flavour_ok() {
 	case $1 in
 	debug | kcsan | uml) return 0 ;;
@@ -598,9 +598,86 @@ lb_module_groups() {
 	case $1 in workloads) echo "all replicas kernel" ;; variants) echo "all" ;; esac
 }
 
-# lb_invalid VARIABLE WHY VALID: the one refusal of a bad setting, before any
-# work starts: "VARIABLE=value: why (valid: ...)".
-lb_invalid() { lb_die "$1=${!1-}: $2 (valid: $3)"; }
+# lb_invalid VARIABLE WHY VALID [VALUE]: the one refusal of a bad setting,
+# before any work starts: "VARIABLE=value: why (valid: ...)". The value is
+# VALUE when given (a command-line word held in another variable), else
+# $VARIABLE's.
+lb_invalid() { lb_die "$1=${4-${!1-}}: $2 (valid: $3)"; }
+
+# --- the runners' command line: NAME=VALUE words, as make takes them ---
+# lb_usage: the running script's usage text, declared once: its header
+# comment, from line 2 to the first line that is not a comment, "# " cut.
+lb_usage() { awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; }
+
+# lb_args SPEC [ARG...]: the one command-line parser of every runner (not
+# guest-init and guest-expand, which run inside the guest's busybox). Each
+# ARG is a NAME=VALUE word, as make takes them, or -h / --help: print
+# lb_usage and exit 0. SPEC declares, once, the words the script accepts,
+# separated by spaces:
+#   NAME=var   NAME=VALUE sets the shell variable var; the environment's NAME
+#              is not read (only the word sets it)
+#   NAME+=var  the same, repeatable: each VALUE is added to var, space-separated
+#   NAME       a knob that also works from the environment: the word sets and
+#              exports NAME, overriding the environment's value (as make does)
+# Anything else -- an unknown NAME=, an option, a bare word, a word given
+# twice -- dies with one line naming it before the script does any work,
+# exit status $LB_USAGE_STATUS (default 1). Values are the script's to check
+# (lb_invalid). With LB_ARGS_LIST=1 in the environment it prints the options
+# and NAMEs it accepts, one a line (a repeatable NAME as NAME+), and exits 0:
+# tests/lint.bats checks that each is in the script's --help.
+lb_args() {
+	local spec=$1 a s name kind var valid names="" given=" "
+	shift
+	for s in $spec; do
+		s=${s%%=*}
+		names="$names${names:+ }$s"
+	done
+	if [ "${LB_ARGS_LIST:-0}" = 1 ]; then
+		# shellcheck disable=SC2086 # one name a line
+		printf '%s\n' -h --help $names
+		exit 0
+	fi
+	names=${names//+/}
+	valid="valid: ${names:+${names// /= }= }-h --help"
+	for a in "$@"; do
+		case $a in -h | --help) lb_usage && exit 0 ;; esac
+	done
+	for a in "$@"; do
+		name=${a%%=*} kind=""
+		case $a in
+		[A-Z]*=*) case $name in *[!A-Z0-9_]*) kind=bad ;; esac ;;
+		*) kind=bad ;;
+		esac
+		if [ "$kind" = bad ]; then
+			lb_log "error: '$a': not a NAME=VALUE word ($valid)"
+			exit "${LB_USAGE_STATUS:-1}"
+		fi
+		for s in $spec; do
+			case $s in
+			"$name") kind=env var=$name ;;
+			"$name="*) kind=set var=${s#*=} ;;
+			"$name+="*) kind=add var=${s#*+=} ;;
+			esac
+		done
+		if [ -z "$kind" ]; then
+			lb_log "error: $a: ${0##*/} has no $name= ($valid)"
+			exit "${LB_USAGE_STATUS:-1}"
+		fi
+		case $kind$given in
+		add*) ;;
+		*" $name "*)
+			lb_log "error: $a: $name= given twice (once each; ${0##*/} --help)"
+			exit "${LB_USAGE_STATUS:-1}"
+			;;
+		esac
+		given="$given$name "
+		case $kind in
+		env) export "$name=${a#*=}" ;;
+		set) printf -v "$var" '%s' "${a#*=}" ;;
+		add) printf -v "$var" '%s' "${!var:+${!var} }${a#*=}" ;;
+		esac
+	done
+}
 
 # lb_boot_budget ACCEL CONFIGS RUNS DURATION_MS: "EXPECTED TIMEOUT", seconds,
 # of one sweep boot: its expected time from the plan and the accelerator
@@ -624,7 +701,7 @@ lb_boot_budget() {
 # under. runners/sweep, runners/sweep-boot (a Slurm node) and runners/boot all
 # go through these functions, so they cannot disagree.
 
-# LB_ACCELS: what ACCEL (or boot -a) may name; auto = lb_accel_resolve's choice.
+# LB_ACCELS: what ACCEL (also boot's ACCEL=) may name; auto = lb_accel_resolve's choice.
 export LB_ACCELS="auto kvm tcg icount uml"
 # LB_UML_NOTE: what a uml number is and is not (meta.txt, warnings).
 export LB_UML_NOTE="User-Mode Linux, real host ns of kernel code run natively as a host process (each vCPU a host thread); no hardware virtualisation, no NMI, irq-off a software flag; not KVM results"
@@ -667,7 +744,7 @@ lb_accel_resolve() {
 	mkdir -p "$LB_CACHE"
 	err=$(mktemp "${TMPDIR:-/tmp}/lb-probe.XXXXXX")
 	# one probe at a time per cache (it reuses its log directory)
-	verdict=$(flock "$LB_CACHE/probe-accel.lock" "$LB_ROOT/runners/probe-accel" ${kb:+-k "$kb"} 2>"$err" | head -n 1) || true
+	verdict=$(flock "$LB_CACHE/probe-accel.lock" "$LB_ROOT/runners/probe-accel" ${kb:+KBUILD="$kb"} 2>"$err" | head -n 1) || true
 	lb_accel_why=$(grep -v '^probe-accel: probing' "$err" | tail -n 1 | sed 's/^probe-accel: //')
 	# what the probe did, for the user (its verdict line is the caller's to print)
 	grep '^probe-accel: probing' "$err" >&2 || true

@@ -126,13 +126,13 @@ tiny_tree() { # tiny_tree DIR VERSION PATCHLEVEL
 }
 
 @test "the module builds against a tree without our exports: warns naming both symbols, drops only their workloads" {
-	kb=$("$LB_ROOT/runners/build-tree" -n KSRC="$REPO" REV=lb-base -l base | sed -n 's/^kbuild_dir=//p')
+	kb=$("$LB_ROOT/runners/build-tree" ONLY=meta KSRC="$REPO" REV=lb-base LABEL=base | sed -n 's/^kbuild_dir=//p')
 	[ -f "$kb/.latchbench-stamp" ] || skip "needs the base build of the compare test"
 	d=$BATS_TEST_TMPDIR/mod
 	mkdir -p "$d"
 	cp "$LB_ROOT"/bench-module/*.[ch] "$LB_ROOT/bench-module/Kbuild" "$d/"
 	# the source tree as the base side left it (new may have been synced in since)
-	"$LB_ROOT/runners/build-tree" -s KSRC="$REPO" REV=lb-base -l base >/dev/null
+	"$LB_ROOT/runners/build-tree" ONLY=source KSRC="$REPO" REV=lb-base LABEL=base >/dev/null
 	run --separate-stderr make -s -C "$kb" M="$d" W=1 modules
 	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
 	grep -q 'does not export cyc2ns_read_begin (workload cyc2ns_read) __module_address (workload module_address)' <<<"$stderr"
@@ -145,19 +145,19 @@ tiny_tree() { # tiny_tree DIR VERSION PATCHLEVEL
 
 @test "PATCHES: a series on a revision, and on Debian's tree, gives the committed change" {
 	want=$(git -C "$REPO" show lb-new:kernel/time/timekeeping.c | sha256sum)
-	src=$("$LB_ROOT/runners/build-tree" -s KSRC="$REPO" REV=lb-base PATCHES="$FIX" -l new)
+	src=$("$LB_ROOT/runners/build-tree" ONLY=source KSRC="$REPO" REV=lb-base PATCHES="$FIX" LABEL=new)
 	[ "$(sha256sum <"$src/kernel/time/timekeeping.c")" = "$want" ]
-	"$LB_ROOT/runners/build-tree" -n KSRC="$REPO" PATCHES="$FIX/series" -l new >"$BATS_TEST_TMPDIR/meta"
+	"$LB_ROOT/runners/build-tree" ONLY=meta KSRC="$REPO" PATCHES="$FIX/series" LABEL=new >"$BATS_TEST_TMPDIR/meta"
 	grep -qx "patches=$(basename "$FIX"/0001-*.patch):$(lb_sha16 "$FIX"/0001-*.patch)" "$BATS_TEST_TMPDIR/meta"
 	grep -qx "git_commit=$(git -C "$REPO" rev-parse HEAD)" "$BATS_TEST_TMPDIR/meta"
 	# back to the base state: the series comes off again
-	src=$("$LB_ROOT/runners/build-tree" -s KSRC="$REPO" REV=lb-base -l base)
+	src=$("$LB_ROOT/runners/build-tree" ONLY=source KSRC="$REPO" REV=lb-base LABEL=base)
 	[ "$(sha256sum <"$src/kernel/time/timekeeping.c")" = "$(git -C "$REPO" show lb-base:kernel/time/timekeeping.c | sha256sum)" ]
 	# Debian's tree + latchbench's exports + the series
-	src=$("$LB_ROOT/runners/build-tree" -s KVER=6.12 PATCHES="$FIX/series")
+	src=$("$LB_ROOT/runners/build-tree" ONLY=source KVER=6.12 PATCHES="$FIX/series")
 	[ "$(sha256sum <"$src/kernel/time/timekeeping.c")" = "$want" ]
 	grep -q '^EXPORT_SYMBOL_GPL(cyc2ns_read_begin);' "$src/arch/x86/kernel/tsc.c"
-	"$LB_ROOT/runners/build-tree" -n KVER=6.12 PATCHES="$FIX/series" >"$BATS_TEST_TMPDIR/meta"
+	"$LB_ROOT/runners/build-tree" ONLY=meta KVER=6.12 PATCHES="$FIX/series" >"$BATS_TEST_TMPDIR/meta"
 	grep -q '^patches=0001-x86-tsc-Export-cyc2ns_read_begin-and-cyc2ns_read_end.patch:[0-9a-f]\{16\} 0002-module-Export-__module_address.patch:[0-9a-f]\{16\} 0001-timekeeping-' "$BATS_TEST_TMPDIR/meta"
 	grep -q "^debian_version=$(lb_debian_version 6.12)$" "$BATS_TEST_TMPDIR/meta"
 }
@@ -176,7 +176,7 @@ tiny_tree() { # tiny_tree DIR VERSION PATCHLEVEL
 	[ "$status" -ne 0 ]
 	grep -q "KSRC=$t has uncommitted changes" <<<"$stderr$output"
 	[ ! -e "$BATS_TEST_TMPDIR/res" ]
-	ALLOW_DIRTY=1 run --separate-stderr "$LB_ROOT/runners/build-tree" -n KSRC="$t"
+	ALLOW_DIRTY=1 run --separate-stderr "$LB_ROOT/runners/build-tree" ONLY=meta KSRC="$t"
 	[ "$status" -eq 0 ]
 	grep -qx 'dirty=1' <<<"$output"
 	grep -q 'building them anyway' <<<"$stderr"
@@ -206,11 +206,11 @@ tiny_tree() { # tiny_tree DIR VERSION PATCHLEVEL
 	mkdir -p "$t"
 	printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 9\nEXTRAVERSION =\n' >"$t/Makefile"
 	# ... once it has the Kconfig files the preemption models come from
-	run --separate-stderr "$LB_ROOT/runners/build-tree" -n KSRC="$t"
+	run --separate-stderr "$LB_ROOT/runners/build-tree" ONLY=meta KSRC="$t"
 	[ "$status" -ne 0 ]
 	grep -q "KSRC=$t has no kernel/Kconfig.preempt" <<<"$stderr"
 	kconfigs "$t"
-	run --separate-stderr "$LB_ROOT/runners/build-tree" -n KSRC="$t"
+	run --separate-stderr "$LB_ROOT/runners/build-tree" ONLY=meta KSRC="$t"
 	[ "$status" -eq 0 ]
 	grep -qx 'dirty=unknown' <<<"$output"
 	grep -qx 'version=6.1.9' <<<"$output"

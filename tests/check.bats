@@ -52,7 +52,7 @@ setup_file() {
 		echo "$p"
 	done >"$plan"
 	rc=0
-	SOAK=$SOAK_CYCLES "$LB_ROOT/runners/check" -o "$CHECK" -i "$plan" 2>"$BATS_FILE_TMPDIR/check.err" || rc=$?
+	SOAK=$SOAK_CYCLES "$LB_ROOT/runners/check" OUT="$CHECK" INSMOD_PLAN="$plan" 2>"$BATS_FILE_TMPDIR/check.err" || rc=$?
 	echo "$rc" >"$BATS_FILE_TMPDIR/check.rc"
 }
 
@@ -79,7 +79,7 @@ boots() { for k in 6.1 6.12; do echo "$k-$1"; done; }
 	[    2.4] lb: config 2: workload=ktime_get_mono_fast_ns variant=kernel context=task readers=2 writers=0
 	[    2.5] BUG: KCSAN: data-race in ktime_get_mono_fast_ns / timekeeping_update
 	L
-	run "$LB_ROOT/runners/console-check" "$log"
+	run "$LB_ROOT/runners/console-check" LOG="$log"
 	[ "$status" -eq 1 ]
 	for k in lockdep kasan ubsan kcsan kmemleak debugobjects rcu_stall hung_task soft_lockup warn bug; do
 		grep -q "^count	$k	1	" <<<"$output" || { echo "kind $k not counted once: $output"; false; }
@@ -90,7 +90,7 @@ boots() { for k in 6.1 6.12; do echo "$k-$1"; done; }
 	grep -q "^count	kcsan	1	2$" <<<"$output"
 	# a clean console passes
 	printf '[ 0.1] Linux version 6.12\n[ 0.2] lb: config 0: workload=tkfast variant=latch\n' >"$log"
-	run "$LB_ROOT/runners/console-check" "$log"
+	run "$LB_ROOT/runners/console-check" LOG="$log"
 	[ "$status" -eq 0 ]
 }
 

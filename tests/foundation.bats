@@ -21,9 +21,9 @@ setup_file() {
 # bats test_tags=per-kernel
 @test "every kernel builds; an unchanged kernel is not rebuilt" {
 	for k in $LB_TEST_KERNELS; do
-		run "$LB_ROOT/runners/build-kernel" "$k"
+		run "$LB_ROOT/runners/build-kernel" KVER="$k"
 		[ "$status" -eq 0 ]
-		run "$LB_ROOT/runners/build-kernel" "$k"
+		run "$LB_ROOT/runners/build-kernel" KVER="$k"
 		[ "$status" -eq 0 ]
 		[[ "$output" == *"up to date"* ]]
 	done
@@ -38,7 +38,7 @@ setup_file() {
 	for k in $LB_TEST_KERNELS; do
 		for m in $(lb_kernel_models "$k"); do
 			d=$BATS_TEST_TMPDIR/cfg-$k-$m
-			LB_CONFIGURE_ONLY="$d" "$LB_ROOT/runners/build-kernel" "$k" "$m" >"$d.log" 2>&1 &
+			LB_CONFIGURE_ONLY="$d" "$LB_ROOT/runners/build-kernel" KVER="$k" FLAVOUR="$m" >"$d.log" 2>&1 &
 			pids+=("$!:$k-$m")
 		done
 	done
@@ -64,7 +64,7 @@ setup_file() {
 }
 
 @test "a kept tinyconfig configures the same .config as make tinyconfig; a fragment line that does not survive is refused by name" {
-	"$LB_ROOT/runners/build-kernel" 6.12 >&2
+	"$LB_ROOT/runners/build-kernel" KVER=6.12 >&2
 	src=$LB_CACHE/src/6.12 t=$BATS_TEST_TMPDIR
 	export ARCH=x86_64
 	lb_set_cc
@@ -88,7 +88,7 @@ setup_file() {
 @test "fetch-source finds 7.2 in Debian unstable and leaves the machine's apt state alone" {
 	sums() { find /etc/apt /var/lib/apt/lists /var/cache/apt -type f -exec sha256sum {} + 2>/dev/null | sort; }
 	before=$(sums)
-	run --separate-stderr "$LB_ROOT/runners/fetch-source" -n 7.2
+	run --separate-stderr "$LB_ROOT/runners/fetch-source" ONLY=version KVER=7.2
 	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
 	[[ "$output" == "7.2 7.2."* ]]
 	[ "$(sums)" = "$before" ]

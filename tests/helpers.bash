@@ -16,8 +16,8 @@ LB_TEST_KERNELS=${LB_TEST_KERNELS:-6.12 6.1 7.2}
 lb_image() {
 	local k=$1 p=${2:-$(lb_default_preempt "$1")} img
 	img=$LB_CACHE/initramfs/test-$k-$p.cpio.gz
-	"$LB_ROOT/runners/build-kernel" "$k" "$p" >&2 || return 1
-	LB_PERF=${LB_PERF:-0} "$LB_ROOT/runners/build-initramfs" "$k" "$p" "$img" >&2 || return 1
+	"$LB_ROOT/runners/build-kernel" KVER="$k" FLAVOUR="$p" >&2 || return 1
+	LB_PERF=${LB_PERF:-0} "$LB_ROOT/runners/build-initramfs" KVER="$k" FLAVOUR="$p" OUT="$img" >&2 || return 1
 	echo "$img"
 }
 
@@ -28,8 +28,8 @@ lb_guest() {
 	[ -n "$p" ] || p=$(lb_default_preempt "$k")
 	img=$(lb_image "$k" "$p") || return 99
 	mkdir -p "$out"
-	"$LB_ROOT/runners/boot" -k "$(lb_kbuild_dir "$k" "$p")" -i "$img" -p "$plan" \
-		-c "$v" -a "$a" -t "$t" -o "$out" -A "latchbench.accel=$a $extra" 2>"$out/boot.stderr" || rc=$?
+	"$LB_ROOT/runners/boot" KBUILD="$(lb_kbuild_dir "$k" "$p")" INITRD="$img" PLAN="$plan" \
+		VCPUS="$v" ACCEL="$a" TIMEOUT="$t" OUT="$out" CMDLINE="latchbench.accel=$a $extra" 2>"$out/boot.stderr" || rc=$?
 	{
 		sed -n 's/^H //p' "$out/channel.txt" | head -n 1
 		sed -n 's/^R //p' "$out/channel.txt"

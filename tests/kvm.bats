@@ -110,7 +110,7 @@ standin_env() {
 	# last -cpu wins, as in QEMU)
 	printf '#!/bin/bash\nexec %q "$@" -cpu host,+invtsc,pmu=on,+nosuchfeature\n' "$STANDIN" >"$ST/qemu"
 	chmod +x "$ST/qemu"
-	run --separate-stderr env QEMU="$ST/qemu" "$LB_ROOT/runners/boot" -k "$kb" -i "$img" -a kvm -c 1 -t 60 -o "$ST/bad"
+	run --separate-stderr env QEMU="$ST/qemu" "$LB_ROOT/runners/boot" KBUILD="$kb" INITRD="$img" ACCEL=kvm VCPUS=1 TIMEOUT=60 OUT="$ST/bad"
 	[ "$status" -eq 126 ] || { echo "$stderr"; false; }
 	[[ "$stderr" == *"QEMU failed to start (exit 1): kvm-standin: -cpu host,+invtsc,pmu=on,+nosuchfeature refused: +nosuchfeature (QEMU on -cpu max,+nosuchfeature: qemu-system-x86_64: Property 'max-x86_64-cpu.nosuchfeature' not found)"* ]] ||
 		{ echo "$stderr"; false; }
@@ -129,8 +129,8 @@ standin_env() {
 @test "the -arch-capabilities retry: a host that cannot set MSR 0x10a gets -cpu host,-arch-capabilities" {
 	img=$(lb_image 6.12)
 	kb=$(lb_kbuild_dir 6.12 voluntary)
-	run --separate-stderr env QEMU="$STANDIN" LB_STANDIN_MSR_FAIL=1 "$LB_ROOT/runners/boot" -k "$kb" -i "$img" \
-		-a kvm -c 1 -t 120 -o "$ST/msr"
+	run --separate-stderr env QEMU="$STANDIN" LB_STANDIN_MSR_FAIL=1 "$LB_ROOT/runners/boot" KBUILD="$kb" INITRD="$img" \
+		ACCEL=kvm VCPUS=1 TIMEOUT=120 OUT="$ST/msr"
 	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 20; false; }
 	[[ "$stderr" == *"QEMU could not set MSR 0x10a (IA32_ARCH_CAPABILITIES): retrying with -cpu host,-arch-capabilities,+invtsc,pmu=on"* ]]
 	grep -qx 'cpu_model=host,-arch-capabilities,+invtsc,pmu=on' "$ST/msr/boot.meta"

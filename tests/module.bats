@@ -250,15 +250,15 @@ BAD_INPUT=(
 	[ "$(grep -c '^Only in '"$src"': v_scratch.h$' <<<"$output")" -eq 1 ]
 	[ "$(grep -c '^[<>] ' <<<"$output")" -eq 1 ]
 	[ "$(grep -c '^> 	V(scratch, "scratch", control, 91, 0, ' <<<"$output")" -eq 1 ]
-	"$LB_ROOT/runners/build-kernel" 6.12 >&2
-	LB_PERF=0 LB_MODULE_SRC=$src "$LB_ROOT/runners/build-initramfs" 6.12 voluntary "$BATS_TEST_TMPDIR/img.cpio.gz" >&2
+	"$LB_ROOT/runners/build-kernel" KVER=6.12 >&2
+	LB_PERF=0 LB_MODULE_SRC=$src "$LB_ROOT/runners/build-initramfs" KVER=6.12 FLAVOUR=voluntary OUT="$BATS_TEST_TMPDIR/img.cpio.gz" >&2
 	printf '%s\n' "workload=tkfast variant=all context=task readers=1 writers=0 nruns=2 duration_ms=3" \
 		"workload=tkfast variant=all context=task readers=1 writers=1 writer_period_ns=0 nruns=2 duration_ms=3" >"$BATS_TEST_TMPDIR/plan"
 	mkdir -p "$out" "$run"
-	"$LB_ROOT/runners/boot" -k "$(lb_kbuild_dir 6.12)" -i "$BATS_TEST_TMPDIR/img.cpio.gz" -p "$BATS_TEST_TMPDIR/plan" \
-		-c 1 -a icount -t 300 -o "$out" -A "latchbench.accel=icount" 2>"$out/boot.stderr" ||
+	"$LB_ROOT/runners/boot" KBUILD="$(lb_kbuild_dir 6.12)" INITRD="$BATS_TEST_TMPDIR/img.cpio.gz" PLAN="$BATS_TEST_TMPDIR/plan" \
+		VCPUS=1 ACCEL=icount TIMEOUT=300 OUT="$out" CMDLINE="latchbench.accel=icount" 2>"$out/boot.stderr" ||
 		{ tail -n 15 "$out/boot.stderr"; false; }
-	"$LB_ROOT/runners/collect" "$out/channel.txt" "$run" 6.12-voluntary-1cpu
+	"$LB_ROOT/runners/collect" CHANNEL="$out/channel.txt" RUN="$run" TAG=6.12-voluntary-1cpu
 	[ "$(grep -c ',tkfast,scratch,task,' "$run/results.csv")" -eq 4 ]
 	grep -q '^tkfast,scratch,1,1,copy,ktime_get_mono_fast_ns,v_none.h renamed: a test,control,91,0$' "$run/vocab.csv"
 	# its rows read like none's: torn, but never a retry
@@ -268,7 +268,7 @@ BAD_INPUT=(
 	run "$LB_ROOT/runners/report" RUN="$run"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 	grep -q -E '^  scratch +task ' <<<"$output"
-	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR run "$LB_ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/plots" "$run"
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR run "$LB_ROOT/runners/plots" OUT="$BATS_TEST_TMPDIR/plots" RUN="$run"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 	[ -s "$BATS_TEST_TMPDIR/plots/tkfast-scratch-spread.png" ]
 	grep -q '^vl[0-9]* = ".*\bscratch\b' "$BATS_TEST_TMPDIR"/plots/data/*.vars.gp

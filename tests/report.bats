@@ -6,15 +6,15 @@ bats_require_minimum_version 1.5.0
 setup_file() {
 	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 	make -s -C "$ROOT/stats" >&2
-	# plots go inside the plots root only (runners/plots -o): here, this run's tmp
+	# plots go inside the plots root only (runners/plots OUT=): here, this run's tmp
 	export LB_PLOTS_ROOT=$BATS_RUN_TMPDIR
 	# plots rendered once for the plot tests below
 	export PLOTS_TCG=$BATS_FILE_TMPDIR/tcg PLOTS_IC=$BATS_FILE_TMPDIR/icount
 	export PLOTS_KVM=$BATS_FILE_TMPDIR/kvm PLOTS_PRE=$BATS_FILE_TMPDIR/preempt
-	"$ROOT/runners/plots" -o "$PLOTS_TCG" "$ROOT/tests/fixtures/results/fx-tcg" 2>"$BATS_FILE_TMPDIR/tcg.err"
-	"$ROOT/runners/plots" -o "$PLOTS_IC" "$ROOT/tests/fixtures/results/fx-icount" 2>"$BATS_FILE_TMPDIR/icount.err"
-	"$ROOT/runners/plots" -o "$PLOTS_KVM" "$ROOT/tests/fixtures/results/fx-pair-base" 2>/dev/null
-	"$ROOT/runners/plots" -o "$PLOTS_PRE" RUN="$ROOT/tests/fixtures/results/fx-preempt" 2>/dev/null
+	"$ROOT/runners/plots" OUT="$PLOTS_TCG" RUN="$ROOT/tests/fixtures/results/fx-tcg" 2>"$BATS_FILE_TMPDIR/tcg.err"
+	"$ROOT/runners/plots" OUT="$PLOTS_IC" RUN="$ROOT/tests/fixtures/results/fx-icount" 2>"$BATS_FILE_TMPDIR/icount.err"
+	"$ROOT/runners/plots" OUT="$PLOTS_KVM" RUN="$ROOT/tests/fixtures/results/fx-pair-base" 2>/dev/null
+	"$ROOT/runners/plots" OUT="$PLOTS_PRE" RUN="$ROOT/tests/fixtures/results/fx-preempt" 2>/dev/null
 }
 
 setup() {
@@ -41,7 +41,7 @@ assert_width() {
 }
 
 @test "known 10% shift (5 runs each, small noise): every row significant" {
-	run "$REPORT" "$FX/fx-pair-base" "$FX/fx-pair-shift"
+	run "$REPORT" BASE="$FX/fx-pair-base" NEW="$FX/fx-pair-shift"
 	[ "$status" -eq 0 ]
 	r=$(rows <<<"$output")
 	[ "$(wc -l <<<"$r")" -eq 8 ]
@@ -50,7 +50,7 @@ assert_width() {
 }
 
 @test "pair differing by noise only: nothing significant" {
-	run "$REPORT" "$FX/fx-pair-base" "$FX/fx-pair-noise"
+	run "$REPORT" BASE="$FX/fx-pair-base" NEW="$FX/fx-pair-noise"
 	[ "$status" -eq 0 ]
 	r=$(rows <<<"$output")
 	[ "$(wc -l <<<"$r")" -eq 8 ]
@@ -60,7 +60,7 @@ assert_width() {
 }
 
 @test "icount pair: exact, no test; equal values say same" {
-	run "$REPORT" --run "$FX/fx-icount" 6.1 6.12
+	run "$REPORT" RUN="$FX/fx-icount" BASE=6.1 NEW=6.12
 	[ "$status" -eq 0 ]
 	r=$(rows <<<"$output")
 	! grep -v -E ' =$' <<<"$r" || false
@@ -73,7 +73,7 @@ assert_width() {
 }
 
 @test "header names accel, vCPUs, kernels; tcg says emulated" {
-	run "$REPORT" --run "$FX/fx-tcg" 6.1 6.12
+	run "$REPORT" RUN="$FX/fx-tcg" BASE=6.1 NEW=6.12
 	[ "$status" -eq 0 ]
 	grep -q '^kernels: base 6.1.192, new 6.12.118$' <<<"$output"
 	grep -q '^accel: tcg; vCPUs: 2$' <<<"$output"
@@ -82,39 +82,39 @@ assert_width() {
 }
 
 @test "kernel selection: 6.1 does not match 6.12.x" {
-	run "$REPORT" --run "$FX/fx-tcg" 6.1 6.1
+	run "$REPORT" RUN="$FX/fx-tcg" BASE=6.1 NEW=6.1
 	[ "$status" -eq 0 ]
 	grep -q '^kernels: base 6.1.192, new 6.1.192$' <<<"$output"
 	# below the run's table (every kernel of the run), the pair's report
 	[[ "$(sed -n '/^=\{72\}$/,$p' <<<"$output")" != *6.12.118* ]]
-	run "$REPORT" --run "$FX/fx-tcg" 6.12 6.1.192
+	run "$REPORT" RUN="$FX/fx-tcg" BASE=6.12 NEW=6.1.192
 	grep -q '^kernels: base 6.12.118, new 6.1.192$' <<<"$output"
-	run "$REPORT" --run "$FX/fx-tcg" 6.2 6.12
+	run "$REPORT" RUN="$FX/fx-tcg" BASE=6.2 NEW=6.12
 	[ "$status" -ne 0 ]
 }
 
 @test "n=1 groups: insufficient runs" {
-	run "$REPORT" --run "$FX/fx-tcg" 6.1 6.12
+	run "$REPORT" RUN="$FX/fx-tcg" BASE=6.1 NEW=6.12
 	grep -q -E '^  latch +task 1/0 +- +16\.48 +15\.97 +\(-3\.09%\) \?$' <<<"$output"
 	grep -q '^?  insufficient runs' <<<"$output"
 	grep -q '^cyc2ns: in total latch vs seqlock: too few runs to test' <<<"$output"
 }
 
 @test "per-workload summary lines computed from the data" {
-	run "$REPORT" --run "$FX/fx-tcg" 6.1 6.12
+	run "$REPORT" RUN="$FX/fx-tcg" BASE=6.1 NEW=6.12
 	grep -q '^tkfast: in total latch is [0-9.]*% faster than seqlock (significant) for 1$' <<<"$output"
 	grep -q '^latchtree: in total latch is [0-9.]*% faster than rbtree-seqcount$' <<<"$output"
 	# the real functions: in the table first, a row each
 	grep -q '^  ktime_get_mono_fast_ns  *22.3  *22.0$' <<<"$output"
-	run "$REPORT" "$FX/fx-pair-base" "$FX/fx-pair-shift"
+	run "$REPORT" BASE="$FX/fx-pair-base" NEW="$FX/fx-pair-shift"
 	grep -q -E '^tkfast: in total latch is [0-9.]*% faster than seqlock \(significant\) for 1$' <<<"$output"
 	grep -q -E '^  reader with 1 writer every 10000 ns \(6.12.118, kvm, 4 vCPUs\)$' <<<"$output"
 }
 
 @test "every report line <= 72 columns, plain ASCII" {
-	for args in "--run $FX/fx-tcg 6.1 6.12" "--run $FX/fx-icount 6.1 6.12" \
-		"$FX/fx-pair-base $FX/fx-pair-shift" "$FX/fx-pair-base $FX/fx-pair-noise" \
-		"$FX/fx-tcg $FX/fx-tcg"; do
+	for args in "RUN=$FX/fx-tcg BASE=6.1 NEW=6.12" "RUN=$FX/fx-icount BASE=6.1 NEW=6.12" \
+		"BASE=$FX/fx-pair-base NEW=$FX/fx-pair-shift" "BASE=$FX/fx-pair-base NEW=$FX/fx-pair-noise" \
+		"BASE=$FX/fx-tcg NEW=$FX/fx-tcg"; do
 		# shellcheck disable=SC2086
 		run "$REPORT" $args
 		[ "$status" -eq 0 ]
@@ -133,32 +133,40 @@ assert_width() {
 		ns = $12 * (1 + ($10 % 3) * 0.4)
 		$1 = "6.1.192"; $12 = ns * 1000; print
 		$1 = "6.12.118"; $12 = ns * 123456; print }' "$FX/fx-pair-base/results.csv" >"$d/results.csv"
-	run "$REPORT" --run "$d" 6.1 6.12
+	run "$REPORT" RUN="$d" BASE=6.1 NEW=6.12
 	[ "$status" -eq 0 ]
 	assert_width "$output"
 }
 
 @test "two runs with several kernels: rows matched per kernel" {
-	run "$REPORT" "$FX/fx-tcg" "$FX/fx-tcg"
+	run "$REPORT" BASE="$FX/fx-tcg" NEW="$FX/fx-tcg"
 	[ "$status" -eq 0 ]
 	grep -q '^== tcg, 2 vCPUs, kernel 6.1.192 ==$' <<<"$output"
 	grep -q '^== tcg, 2 vCPUs, kernel 6.12.118 ==$' <<<"$output"
 	# identical data: nothing significant
 	! rows <<<"$output" | grep -q '\*$' || false
-	run "$REPORT" -k 6.12 "$FX/fx-tcg" "$FX/fx-tcg"
+	run "$REPORT" KERNEL=6.12 BASE="$FX/fx-tcg" NEW="$FX/fx-tcg"
 	[[ "$output" != *"kernel 6.1.192"* ]]
 }
 
 @test "usage errors" {
-	run "$REPORT" "$FX/fx-tcg"
+	run --separate-stderr "$REPORT" BASE="$FX/fx-tcg"
 	[ "$status" -ne 0 ]
-	run "$REPORT" no-such-run "$FX/fx-tcg"
+	[ "$stderr" = "report: error: BASE= and NEW= go together (report --help)" ]
+	# the old spellings are gone: one line naming them
+	run --separate-stderr "$REPORT" "$FX/fx-tcg"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "report: error: '$FX/fx-tcg': not a NAME=VALUE word (valid: RUN= BASE= NEW= KERNEL= FORMAT= OUT= -h --help)" ]]
+	run --separate-stderr "$REPORT" --run "$FX/fx-tcg"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "report: error: '--run': not a NAME=VALUE word "* ]]
+	run "$REPORT" BASE=no-such-run NEW="$FX/fx-tcg"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"no results.csv"* ]]
 }
 
-@test "-o writes the report to a file" {
-	run "$REPORT" -o "$BATS_TEST_TMPDIR/r.txt" "$FX/fx-pair-base" "$FX/fx-pair-shift"
+@test "OUT= writes the report to a file" {
+	run "$REPORT" OUT="$BATS_TEST_TMPDIR/r.txt" BASE="$FX/fx-pair-base" NEW="$FX/fx-pair-shift"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	grep -q '^latchbench: run fx-pair-base -> run fx-pair-shift$' "$BATS_TEST_TMPDIR/r.txt"
@@ -231,7 +239,7 @@ assert_width() {
 	# an empty data file: gnuplot warns "Skipping data file with no valid points", exit 0
 	: >"$BATS_TEST_TMPDIR/empty.dat"
 	printf "plot [0:1] '%s' using 1:2 notitle, x notitle\n" "$BATS_TEST_TMPDIR/empty.dat" >>"$gp/readers.gp"
-	LATCHBENCH_GPDIR=$gp run "$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/out" "$FX/fx-pair-base"
+	LATCHBENCH_GPDIR=$gp run "$ROOT/runners/plots" OUT="$BATS_TEST_TMPDIR/out" RUN="$FX/fx-pair-base"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"warnings"* ]]
 }
@@ -269,7 +277,7 @@ assert_width() {
 }
 
 @test "plots: run id resolution: unknown run is an error" {
-	run "$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/x" no-such-run-id
+	run "$ROOT/runners/plots" OUT="$BATS_TEST_TMPDIR/x" RUN=no-such-run-id
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"no results.csv"* ]]
 }
@@ -303,7 +311,7 @@ assert_width() {
 	done
 	# idempotent
 	cp "$LB_PATCHES_DIR/6.12/0000-cover-letter.patch" "$BATS_TEST_TMPDIR/once"
-	"$ROOT/runners/cover-letter" RUN="$FX/fx-tcg" 6.12
+	"$ROOT/runners/cover-letter" RUN="$FX/fx-tcg" KVER=6.12
 	cmp "$BATS_TEST_TMPDIR/once" "$LB_PATCHES_DIR/6.12/0000-cover-letter.patch"
 }
 
@@ -312,7 +320,7 @@ assert_width() {
 	mkdir -p "$BATS_TEST_TMPDIR/root"
 	cp -r "$ROOT/patches" "$BATS_TEST_TMPDIR/root/patches"
 	h1=$(LB_ROOT=$BATS_TEST_TMPDIR/root bash -c ". '$ROOT/runners/lib.sh'; LB_ROOT=$BATS_TEST_TMPDIR/root; lb_series_hash 6.12")
-	LB_PATCHES_DIR=$BATS_TEST_TMPDIR/root/patches "$ROOT/runners/cover-letter" RUN="$FX/fx-tcg" 6.12
+	LB_PATCHES_DIR=$BATS_TEST_TMPDIR/root/patches "$ROOT/runners/cover-letter" RUN="$FX/fx-tcg" KVER=6.12
 	h2=$(bash -c ". '$ROOT/runners/lib.sh'; LB_ROOT=$BATS_TEST_TMPDIR/root; lb_series_hash 6.12")
 	[ "$h1" = "$h2" ]
 	# ... while a change to a real patch does change it
@@ -324,11 +332,11 @@ assert_width() {
 	f=$LB_PATCHES_DIR/6.1/0000-cover-letter.patch
 	sed -i '/latchbench-numbers-end/d' "$f"
 	cp "$f" "$BATS_TEST_TMPDIR/before"
-	run "$ROOT/runners/cover-letter" RUN="$FX/fx-tcg" 6.1
+	run "$ROOT/runners/cover-letter" RUN="$FX/fx-tcg" KVER=6.1
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"$f"*"latchbench-numbers-begin"* ]]
 	cmp "$f" "$BATS_TEST_TMPDIR/before"
-	run "$ROOT/runners/cover-letter" RUN=no-such-run 6.12
+	run "$ROOT/runners/cover-letter" RUN=no-such-run KVER=6.12
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"no results.csv"* ]]
 }
@@ -399,7 +407,7 @@ clock_fixture() {
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == *"comparing the kernels of run"* ]]
 	[[ "$output" == *"(run fx-icount)"* ]]
-	run --separate-stderr "$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/p"
+	run --separate-stderr "$ROOT/runners/plots" OUT="$BATS_TEST_TMPDIR/p"
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == *"using the latest run: fx-icount"* ]]
 	ls "$BATS_TEST_TMPDIR/p"/*.png >/dev/null
@@ -459,7 +467,7 @@ three_kernels() {
 @test "three kernels in a run: one report per adjacent pair, in version order; two kernels: one" {
 	d=$BATS_TEST_TMPDIR/three
 	three_kernels "$d" voluntary
-	run "$REPORT" --run "$d"
+	run "$REPORT" RUN="$d"
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^latchbench: ' <<<"$output")" -eq 2 ]
 	[ "$(grep '^latchbench: ' <<<"$output" | head -n 1)" = "latchbench: 6.1.192 -> 6.12.118 (run three)" ] # a run is named by its directory
@@ -470,17 +478,17 @@ three_kernels() {
 	sed -n '/^latchbench: 6.12.118 -> 7.2.13/,/^====/p' <<<"$output" | grep -q 'same =$'
 	! awk 'length > 72' <<<"$output" | grep -q . || false
 	# -o writes the whole thing
-	"$REPORT" --run "$d" -o "$BATS_TEST_TMPDIR/r.txt"
+	"$REPORT" RUN="$d" OUT="$BATS_TEST_TMPDIR/r.txt"
 	[ "$(grep -c '^latchbench: ' "$BATS_TEST_TMPDIR/r.txt")" -eq 2 ]
 	# control: two kernels give one report, no pair list
-	run "$REPORT" --run "$FX/fx-icount"
+	run "$REPORT" RUN="$FX/fx-icount"
 	[ "$(grep -c '^latchbench: ' <<<"$output")" -eq 1 ]
 	[[ "$output" != *"Adjacent kernel pairs"* ]]
 }
 
 @test "faithful: each replica vs its real function per kernel, harness overhead; a difference over 3 is explained, within 3 is not" {
 	F=$ROOT/runners/faithful
-	run "$F" "$FX/fx-icount"
+	run "$F" RUN="$FX/fx-icount"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"6.12.118 icount 2 vCPUs voluntary"* ]]
 	grep -q -E '^  harness \(empty, the timed loop alone\): tkfast 2 =$' <<<"$output"
@@ -489,7 +497,7 @@ three_kernels() {
 	[[ "$output" == *"tkfast latch vs ktime_get_mono_fast_ns: the real function is called"* ]]
 	! awk 'length > 72' <<<"$output" | grep -q . || false
 	# the report carries the same lines
-	run "$REPORT" --run "$FX/fx-icount"
+	run "$REPORT" RUN="$FX/fx-icount"
 	[[ "$output" == *"Replicas vs the real functions they copy"* ]]
 	grep -q -E '^  tkfast +latch +38 = vs ktime_get_mono_fast_ns +44 =: real \+6$' <<<"$output"
 	# control: the real function 2 instructions over the replica: no explanation
@@ -498,7 +506,7 @@ three_kernels() {
 	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print; next }
 		$H["workload"] == "ktime_get_mono_fast_ns" { $H["path_ns_per_op"] -= 4; $H["ns_per_op"] -= 4 } { print }' \
 		"$FX/fx-icount/results.csv" >"$d/results.csv"
-	run "$F" -k 6.12 "$d"
+	run "$F" KERNEL=6.12 RUN="$d"
 	[ "$status" -eq 0 ]
 	grep -q -E 'ktime_get_mono_fast_ns +40 =: real \+2$' <<<"$output"
 	[[ "$output" != *"Differences over 3"* ]]
@@ -506,7 +514,7 @@ three_kernels() {
 	# a replica without a real counterpart says so
 	printf 'schedclock\tlatch\t-\tno such function here.\n' >"$BATS_TEST_TMPDIR/r.tsv"
 	sed 's/^\([^,]*,[^,]*,[^,]*,\)tkfast,/\1schedclock,/' "$d/results.csv" >"$d/r2.csv" && mv "$d/r2.csv" "$d/results.csv"
-	LB_REPLICAS=$BATS_TEST_TMPDIR/r.tsv run "$F" -k 6.12 "$d"
+	LB_REPLICAS=$BATS_TEST_TMPDIR/r.tsv run "$F" KERNEL=6.12 RUN="$d"
 	grep -q -E '^  schedclock +latch +38 =: no real counterpart$' <<<"$output"
 	[[ "$output" == *"schedclock latch: no such function here."* ]]
 }
@@ -514,7 +522,7 @@ three_kernels() {
 @test "plots: kernels on different models (7.2 lazy) share the across-versions plots and the overview, ticks naming each model" {
 	d=$BATS_TEST_TMPDIR/threem
 	three_kernels "$d" lazy
-	"$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/p" "$d" 2>/dev/null
+	"$ROOT/runners/plots" OUT="$BATS_TEST_TMPDIR/p" RUN="$d" 2>/dev/null
 	p=$BATS_TEST_TMPDIR/p
 	[ -s "$p/icount-2cpu-tkfast-versions.png" ] && [ -s "$p/icount-2cpu-overview.pdf" ]
 	grep -qF '\"6.1.192 voluntary\" 1, \"6.12.118 voluntary\" 2, \"7.2.13 lazy\" 3' "$p/data/icount-2cpu-tkfast-versions.vars.gp"
@@ -525,7 +533,7 @@ three_kernels() {
 	# the per-model plots stay per model
 	ls "$p"/icount-2cpu-lazy-* >/dev/null
 	# control: one model throughout gives the plain names
-	"$ROOT/runners/plots" -o "$BATS_TEST_TMPDIR/q" "$FX/fx-icount" 2>/dev/null
+	"$ROOT/runners/plots" OUT="$BATS_TEST_TMPDIR/q" RUN="$FX/fx-icount" 2>/dev/null
 	[ -s "$BATS_TEST_TMPDIR/q/tkfast-versions.png" ]
 }
 
@@ -664,7 +672,7 @@ summary_entries() { awk '/^Summary/ { s = 1; next } s && /^$/ { exit } s && /^  
 		}
 	done <<<"$e"
 	# real time (kvm fixture): no figure is called exact
-	r=$("$REPORT" "$FX/fx-pair-base" "$FX/fx-pair-shift")
+	r=$("$REPORT" BASE="$FX/fx-pair-base" NEW="$FX/fx-pair-shift")
 	[ -n "$(summary_entries "$r")" ]
 	! grep -qi exact <<<"$(summary_entries "$r")" || false
 }

@@ -63,10 +63,10 @@ big() { yes '6.12,tcg,2,tkfast,latch,task,1,0,none,0,1000,12.345' | head -c "$1"
 		echo "C 0 ok x"
 		echo "X 0"
 	} >"$large"
-	run "$LB_ROOT/runners/collect" "$small" "$d/run" first
+	run "$LB_ROOT/runners/collect" CHANNEL="$small" RUN="$d/run" TAG=first
 	[ "$status" -eq 0 ]
 	cp "$d/run/results.csv" "$BATS_TEST_TMPDIR/before.csv"
-	run --separate-stderr "$LB_ROOT/runners/collect" "$large" "$d/run" second
+	run --separate-stderr "$LB_ROOT/runners/collect" CHANNEL="$large" RUN="$d/run" TAG=second
 	[ "$status" -ne 0 ]
 	[[ "$stderr" == *"could not write $d/run/results.csv (disk full?)"* ]] || { echo "$stderr"; false; }
 	cmp "$BATS_TEST_TMPDIR/before.csv" "$d/run/results.csv"
@@ -119,8 +119,8 @@ big() { yes '6.12,tcg,2,tkfast,latch,task,1,0,none,0,1000,12.345' | head -c "$1"
 	mkdir -p "$k"
 	: >"$k/vmlinux"
 	: >"$BATS_TEST_TMPDIR/initrd"
-	QEMU=$fake run --separate-stderr "$LB_ROOT/runners/boot" -k "$k" -i "$BATS_TEST_TMPDIR/initrd" \
-		-a tcg -t 30 -o "$BATS_TEST_TMPDIR/o"
+	QEMU=$fake run --separate-stderr "$LB_ROOT/runners/boot" KBUILD="$k" INITRD="$BATS_TEST_TMPDIR/initrd" \
+		ACCEL=tcg TIMEOUT=30 OUT="$BATS_TEST_TMPDIR/o"
 	[ "$status" -eq 126 ]
 	[[ "$stderr" == *"QEMU failed to start (exit 1): qemu-system-x86_64: -accel tcg: failed to initialize tcg (fake)"* ]] ||
 		{ echo "$stderr"; false; }
@@ -221,7 +221,7 @@ REF=$LB_ROOT/results/reference-icount
 	[ "$status" -ne 0 ]
 	[[ "$stderr" == *"$want"* ]] || { echo "$stderr"; false; }
 	[ -z "$output" ]
-	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run --separate-stderr "$LB_ROOT/runners/plots" "$x"
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x"
 	[ "$status" -ne 0 ]
 	[[ "$stderr" == *"$want"* ]] || { echo "$stderr"; false; }
 	cp -r "$LB_ROOT/patches" "$BATS_TEST_TMPDIR/patches"
@@ -245,7 +245,7 @@ REF=$LB_ROOT/results/reference-icount
 	[[ "$stderr" == *"$x/results.csv:20: 20 fields, the header has 27: columns completed to path_ns_per_op missing"* ]] || { echo "$stderr"; false; }
 	[ -z "$output" ]
 	# faithful (its summary piped into the layout) fails too
-	run --separate-stderr "$LB_ROOT/runners/faithful" "$x"
+	run --separate-stderr "$LB_ROOT/runners/faithful" RUN="$x"
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"results.csv:20: 20 fields"* ]]
 	# icount without its basis column: refused, not silently ns_per_op
@@ -337,7 +337,7 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 	grep -q 'Full tables: results/Y/report.txt' "$f"
 }
 
-@test "plots: output in plots/<the run directory's name> whatever meta.txt says; -o outside plots/ refused; a partial kernel plots; the page flags the incomplete run" {
+@test "plots: output in plots/<the run directory's name> whatever meta.txt says; OUT= outside plots/ refused; a partial kernel plots; the page flags the incomplete run" {
 	x=$(run_copy "$REF" partial)
 	mark_incomplete "$x"
 	lb_meta_set "$x" run_id ../../escaped
@@ -346,12 +346,12 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 	echo keep >"$root/reference-icount/sentinel"
 	# outside the plots root: refused before anything is written
 	for o in "$BATS_TEST_TMPDIR/elsewhere" "$root/../elsewhere" "$root"; do
-		LB_PLOTS_ROOT=$root run --separate-stderr "$LB_ROOT/runners/plots" -o "$o" "$x"
+		LB_PLOTS_ROOT=$root run --separate-stderr "$LB_ROOT/runners/plots" OUT="$o" RUN="$x"
 		[ "$status" -eq 1 ]
-		[[ "$stderr" == *"-o $o: outside $root"* ]] || { echo "$stderr"; false; }
+		[[ "$stderr" == *"OUT=$o: outside $root"* ]] || { echo "$stderr"; false; }
 	done
 	[ ! -e "$BATS_TEST_TMPDIR/elsewhere" ]
-	LB_PLOTS_ROOT=$root run --separate-stderr "$LB_ROOT/runners/plots" "$x"
+	LB_PLOTS_ROOT=$root run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x"
 	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 5; false; }
 	[ -f "$root/partial/index.html" ]
 	ls "$root/partial"/*overview.png >/dev/null

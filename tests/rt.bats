@@ -33,7 +33,7 @@ rows() { echo "$BATS_FILE_TMPDIR/$1/rows.csv"; }
 	for k in $RT_KERNELS; do
 		d=$BATS_FILE_TMPDIR/$k
 		grep -q '^X 0' "$d/channel.txt" || { echo "$k-rt: no clean exit"; tail -n 20 "$d/boot.stderr"; false; }
-		run "$LB_ROOT/runners/console-check" "$d/console.log"
+		run "$LB_ROOT/runners/console-check" LOG="$d/console.log"
 		[ "$status" -eq 0 ] || { echo "$k-rt console: $output"; false; }
 		# the rows come from an RT kernel
 		[ "$(lb_col "$(rows "$k")" preempt | cut -d: -f2 | sort -u)" = rt ] ||

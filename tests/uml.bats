@@ -136,20 +136,20 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	img=$(lb_image "$UML_KERNEL" uml)
 	kb=$(lb_kbuild_dir "$UML_KERNEL" uml)
 	out=$BATS_TEST_TMPDIR/hang
-	run "$LB_ROOT/runners/boot" -k "$kb" -i "$img" -c 1 -a uml -t 8 -o "$out" -A "lb.hang=1"
+	run "$LB_ROOT/runners/boot" KBUILD="$kb" INITRD="$img" VCPUS=1 ACCEL=uml TIMEOUT=8 OUT="$out" CMDLINE="lb.hang=1"
 	[ "$status" -eq 124 ]
 	grep -q '^M hang=1' "$out/channel.txt"
 	grep -q 'Linux version' "$out/console.log"
 	grep -qx 'exit_status=124' "$out/boot.meta"
 	# pinned: each vCPU thread on its own host CPU, as recorded
-	run "$LB_ROOT/runners/boot" -k "$kb" -i "$img" -c 2 -a uml -t 5 -P -o "$out-pin" -A "lb.hang=1"
+	run "$LB_ROOT/runners/boot" KBUILD="$kb" INITRD="$img" VCPUS=2 ACCEL=uml TIMEOUT=5 PIN=1 OUT="$out-pin" CMDLINE="lb.hang=1"
 	[ "$status" -eq 124 ]
 	grep -Eqx 'pinning=cpu0:[0-9]+->host[0-9]+,cpu1:[0-9]+->host[0-9]+' "$out-pin/boot.meta"
 	# no UML process of ours is left
 	run ! pgrep -f -- "$out" >/dev/null
 	# a build directory without the UML program (an x86 build): refused by name
 	mkdir -p "$BATS_TEST_TMPDIR/x86build"
-	run "$LB_ROOT/runners/boot" -k "$BATS_TEST_TMPDIR/x86build" -i "$img" -a uml -o "$BATS_TEST_TMPDIR/x86"
+	run "$LB_ROOT/runners/boot" KBUILD="$BATS_TEST_TMPDIR/x86build" INITRD="$img" ACCEL=uml OUT="$BATS_TEST_TMPDIR/x86"
 	[ "$status" -eq 1 ]
 	grep -q 'linux missing: not a User-Mode Linux build' <<<"$output"
 	# PREEMPT does not apply to a UML kernel
@@ -239,7 +239,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 		img=$(lb_image "$k" uml)
 		kb=$(lb_kbuild_dir "$k" uml)
 		out=$BATS_TEST_TMPDIR/$k
-		run "$LB_ROOT/runners/boot" -k "$kb" -i "$img" -p "$p" -c 1 -a uml -t 120 -o "$out" -A latchbench.accel=uml
+		run "$LB_ROOT/runners/boot" KBUILD="$kb" INITRD="$img" PLAN="$p" VCPUS=1 ACCEL=uml TIMEOUT=120 OUT="$out" CMDLINE=latchbench.accel=uml
 		[ "$status" -eq 0 ] || { echo "$k: exit $status"; tail -n 20 "$out/console.log"; false; }
 		grep -q "^R $k\.[0-9]*,uml,1,tkfast,latch,task," "$out/channel.txt"
 		grep -q "^R $k\.[0-9]*,uml,1,ktime_get_mono_fast_ns,kernel,task," "$out/channel.txt"
@@ -250,9 +250,9 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 		cp "$LB_ROOT"/bench-module/*.[ch] "$LB_ROOT/bench-module/Kbuild" "$d/"
 		run make -s -C "$kb" ARCH=um M="$d" W=1 modules
 		[ "$status" -eq 0 ] && [ -z "$output" ] || { echo "$k W=1: $output"; false; }
-		run "$LB_ROOT/runners/boot" -k "$kb" -i "$img" -p "$p" -c 2 -a uml -o "$out-2"
+		run "$LB_ROOT/runners/boot" KBUILD="$kb" INITRD="$img" PLAN="$p" VCPUS=2 ACCEL=uml OUT="$out-2"
 		[ "$status" -eq 1 ]
-		grep -q -- "-c 2: this User-Mode Linux kernel has no SMP" <<<"$output"
+		grep -q -- "VCPUS=2: this User-Mode Linux kernel has no SMP" <<<"$output"
 	done
 	# a sweep skips their 2-vCPU boots with one line and the reason in meta.txt
 	KERNELS="6.1 6.12" VCPUS="1 2" ACCEL=uml WORKLOADS=tkfast VARIANTS=latch CONTEXTS=task \
@@ -269,7 +269,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 }
 
 @test "uml: the module builds for ARCH=um with W=1 and no warnings, without the x86-only files" {
-	"$LB_ROOT/runners/build-kernel" "$UML_KERNEL" uml >&2
+	"$LB_ROOT/runners/build-kernel" KVER="$UML_KERNEL" FLAVOUR=uml >&2
 	d=$BATS_TEST_TMPDIR/m
 	mkdir -p "$d"
 	cp "$LB_ROOT"/bench-module/*.[ch] "$LB_ROOT/bench-module/Kbuild" "$d/"
