@@ -13,6 +13,8 @@
 #                (an incomplete run is refused unless ALLOW_INCOMPLETE=1)
 #   make faithful  the harness overhead and each replica vs its real function,
 #                per kernel (an icount sweep, 1 vCPU; runners/faithful)
+#   make aa      the A/A benchmark: one kernel (7.2) against itself, real time
+#                under UML (2 vCPUs), odd vs even boots: its false-positive rate
 SHELL := /bin/bash
 KERNELS ?= 6.1 6.12 7.2
 KVER ?= 6.12
@@ -21,7 +23,7 @@ PREEMPT ?=
 SCHED ?= local
 export KERNELS SCHED
 
-.PHONY: all deps kernel kernels module initramfs bench compare plots report table cover-letter stats test check-versions check check-rt lint clean help faithful
+.PHONY: all deps kernel kernels module initramfs bench compare plots report table cover-letter stats test check-versions check check-rt lint clean help faithful aa
 
 all: help
 
@@ -155,3 +157,9 @@ reference-rt: deps stats
 	run=$$($(REF_ENV) KERNELS="6.12 7.2" PREEMPT="voluntary lazy rt" ACCEL=icount runners/sweep) ; \
 	$(call ref_keep,reference-icount-rt) ; \
 	runners/plots RUN=reference-icount-rt
+
+# The A/A benchmark: one kernel against itself under real time (UML, 2 vCPUs),
+# odd vs even boots; prints and keeps results/<run>/aa.txt and fails when more
+# than 5% of >= 20 comparisons are marked significant (runners/aa).
+aa: deps stats
+	@KERNELS="$(if $(filter command line environment,$(origin KERNELS)),$(KERNELS),7.2)" runners/aa $(if $(RUN),RUN=$(RUN))

@@ -927,3 +927,26 @@ lb_csv_header() {
 		on && /^[ \t]*$/ { on = 0 }
 		END { print out }' "${1:-$LB_ROOT/bench-module}/columns.h"
 }
+
+# --- real-time methodology (runners/sweep): RUNS=auto, ROUNDS, SEED ---
+# RUNS=auto (kvm, uml): LB_RUNS_AUTO_MIN runs first (spread over the boots
+# of the first rounds), then another round of boots for every configuration
+# whose mean's 95% interval (lbstats converge) is wider than
+# LB_RUNS_AUTO_PCT percent of the mean, until it is not or the
+# configuration has RUNS_MAX runs (default LB_RUNS_AUTO_MAX).
+export LB_RUNS_AUTO_MIN=3 LB_RUNS_AUTO_MAX=20 LB_RUNS_AUTO_PCT=1
+# LB_RT_ROUNDS: the default ROUNDS of a real-time accelerator (the boot is the
+# statistical unit: placement, host core and thermal state differ per boot),
+# at most RUNS; icount and tcg default to one boot per kernel.
+export LB_RT_ROUNDS=3
+# lb_rounds_default ACCEL RUNS: the boots per kernel when ROUNDS is not given
+lb_rounds_default() {
+	if lb_accel_realtime "$1"; then echo $(($2 < LB_RT_ROUNDS ? $2 : LB_RT_ROUNDS)); else echo 1; fi
+}
+# lb_boot_seed SEED TAG: the configuration-order seed of boot TAG of a sweep
+# with SEED (reproducible: the same SEED gives every boot the same order)
+lb_boot_seed() { printf '%s %s' "$1" "$2" | cksum | awk '{ print $1 % 2147483647 }'; }
+# lb_cpu_mhz: the host's mean "cpu MHz" now (/proc/cpuinfo), "unknown" without one
+lb_cpu_mhz() {
+	awk -F: '/^cpu MHz/ { t += $2; n++ } END { if (n) printf "%.0f\n", t / n; else print "unknown" }' /proc/cpuinfo 2>/dev/null || echo unknown
+}

@@ -24,6 +24,9 @@
  *   lbstats compare [FILE]
  *	Lines "key<TAB>side<TAB>value", side = base|new; one comparison per
  *	key, in order of first appearance.
+ *	An optional 4th field names the value's unit (the boot it came from:
+ *	real-time sweeps make the boot the statistical unit): the values of
+ *	one unit of one side count as one sample, their mean.
  *	Output (both forms): TSV with a header line:
  *	key n_base median_base mean_base sd_base rsd_base
  *	    n_new median_new mean_new sd_new rsd_new change_pct t df p verdict
@@ -33,6 +36,16 @@
  *   lbstats rows [FILE...]
  *	Each file's header and rows as lbstats reads them: a variant's old
  *	name (bench-module/vocab.h: LB_RENAMED) is read as its new one.
+ *
+ *   lbstats converge PCT MAX [FILE]
+ *	RUNS=auto: per configuration, the 95% interval of its mean ns_per_op
+ *	and whether it is within PCT% of the mean (converged), not yet (more)
+ *	or n reached MAX (max).  CSV.
+ *
+ *   lbstats aa [FILE]
+ *	The A/A benchmark: one kernel's rows over several boots (column
+ *	round); odd rounds against even ones, per-boot means, the report's
+ *	rule; the share of comparisons marked significant (false positives).
  *
  *   lbstats rule
  *	Print the significance rule constants (min_runs, alpha, min_change_pct).
@@ -1481,9 +1494,11 @@ static int cmd_compare(int argc, char **argv)
 	{
 		const char *name = argc ? argv[0] : "-";
 		FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
-		struct map m = { 0 };
+		struct map m = { 0 }, um = { 0 };
 		struct dv (*s)[2] = NULL;
-		size_t cap = 0;
+		/* a 4th field names the value's unit (a boot): one sample per unit, its mean */
+		struct unit { size_t idx, pos; int side; double sum; size_t n; } *u = NULL;
+		size_t cap = 0, ucap = 0;
 		char *line = NULL;
 		size_t lcap = 0;
 		long ln = 0;
@@ -1491,7 +1506,7 @@ static int cmd_compare(int argc, char **argv)
 		if (!f)
 			die("%s: %s", name, strerror(errno));
 		while (getline(&line, &lcap, f) > 0) {
-			char *t1, *t2, *end;
+			char *t1, *t2, *t3, *end;
 			size_t idx;
 			int isnew, side;
 			double x;
@@ -1506,6 +1521,9 @@ static int cmd_compare(int argc, char **argv)
 				die("%s:%ld: expected key<TAB>side<TAB>value", name, ln);
 			*t1++ = 0;
 			*t2++ = 0;
+			t3 = strchr(t2, '\t');
+			if (t3)
+				*t3++ = 0;
 			if (!strcmp(t1, "base"))
 				side = 0;
 			else if (!strcmp(t1, "new"))
@@ -1524,8 +1542,31 @@ static int cmd_compare(int argc, char **argv)
 				}
 				memset(s[idx], 0, sizeof(s[idx]));
 			}
+			if (t3) {
+				char ukey[8192];
+				size_t ui;
+
+				if (!*t3)
+					die("%s:%ld: empty unit (4th field)", name, ln);
+				if ((size_t)snprintf(ukey, sizeof(ukey), "%s\x1f%d\x1f%s", line, side, t3) >= sizeof(ukey))
+					die("%s:%ld: key too long", name, ln);
+				ui = map_get(&um, ukey, &isnew);
+				if (isnew) {
+					if (ui >= ucap) {
+						ucap = ucap ? 2 * ucap : 64;
+						u = xrealloc(u, ucap * sizeof(*u));
+					}
+					u[ui] = (struct unit){ idx, s[idx][side].n, side, 0, 0 };
+					dv_push(&s[idx][side], 0);
+				}
+				u[ui].sum += x;
+				u[ui].n++;
+				continue;
+			}
 			dv_push(&s[idx][side], x);
 		}
+		for (size_t i = 0; i < um.n; i++)
+			s[u[i].idx][u[i].side].v[u[i].pos] = u[i].sum / u[i].n;
 		if (f != stdin)
 			fclose(f);
 		free(line);
@@ -1565,13 +1606,214 @@ static int cmd_rows(int argc, char **argv)
 	return 0;
 }
 
+
+/*
+ * ---- real-time sweeps: convergence (RUNS=auto) and the A/A benchmark ----
+ * A configuration's key: kernel, accel, vcpus, workload, variant, context,
+ * readers, writers, writer_period_ns and preempt (when the file has it),
+ * comma-separated in that order; its rows' ns_per_op are its runs, and
+ * the "round" column (the sweep's fold: which boot of the configuration a
+ * row came from) is its boot.
+ */
+static const char *const ccols[] = {
+	"kernel", "accel", "vcpus", "workload", "variant", "context",
+	"readers", "writers", "writer_period_ns", "preempt",
+};
+#define NC (sizeof(ccols) / sizeof(ccols[0]))
+
+struct cfgrows {
+	struct dv ns;		/* ns_per_op, one per row */
+	struct dv round;	/* its round (NAN without the column) */
+};
+
+/* read every row of FILE (or stdin) into configurations, first-appearance order */
+static struct cfgrows *read_cfgs(const char *name, struct map *m, int need_round)
+{
+	struct csv c;
+	struct cfgrows *g = NULL;
+	size_t cap = 0;
+	int ci[NC], ins, ird;
+	char key[4096];
+
+	csv_open(&c, name);
+	if (!csv_next(&c))
+		die("%s: no rows", c.name);
+	for (size_t i = 0; i < NC; i++)
+		if ((ci[i] = csv_col(&c, ccols[i])) < 0 && strcmp(ccols[i], "preempt"))
+			die("%s: no column '%s' in header", c.name, ccols[i]);
+	if ((ins = csv_col(&c, "ns_per_op")) < 0)
+		die("%s: no column 'ns_per_op' in header", c.name);
+	ird = csv_col(&c, "round");
+	if (need_round && ird < 0)
+		die("%s: no column 'round' (the boot of each row: a sweep's fold writes it)", c.name);
+	do {
+		size_t k = 0, idx;
+		int isnew;
+		double x, r = NAN;
+
+		for (size_t i = 0; i < NC; i++) {
+			const char *f = ci[i] >= 0 ? c.fld[ci[i]] : "";
+			size_t l = strlen(f);
+
+			if (k + l + 2 > sizeof(key))
+				die("%s:%ld: configuration key too long", c.name, c.lineno);
+			memcpy(key + k, f, l);
+			k += l;
+			key[k++] = i + 1 < NC ? ',' : 0;
+		}
+		if (!num(&c, ins, "ns_per_op", &x))
+			die("%s:%ld: ns_per_op empty", c.name, c.lineno);
+		if (ird >= 0 && !num(&c, ird, "round", &r) && need_round)
+			die("%s:%ld: round empty", c.name, c.lineno);
+		idx = map_get(m, key, &isnew);
+		if (isnew) {
+			if (idx >= cap) {
+				cap = cap ? 2 * cap : 64;
+				g = xrealloc(g, cap * sizeof(*g));
+			}
+			memset(&g[idx], 0, sizeof(g[idx]));
+		}
+		dv_push(&g[idx].ns, x);
+		dv_push(&g[idx].round, r);
+	} while (csv_next(&c));
+	csv_close(&c);
+	return g;
+}
+
+static double parse_pos(const char *s, const char *what)
+{
+	char *end;
+	double x;
+
+	errno = 0;
+	x = strtod(s, &end);
+	if (!*s || *end || errno || !isfinite(x) || x <= 0)
+		die("%s: '%s' is not a positive number", what, s);
+	return x;
+}
+
+/*
+ * lbstats converge PCT MAX [FILE]: per configuration, whether its mean is
+ * known well enough: the 95% interval of the mean (Student t over its runs)
+ * within PCT percent of the mean.  CSV: the key columns, n, mean,
+ * ci95_half, ci95_pct, status: converged | more (another run wanted) |
+ * max (n reached MAX first).  A configuration whose runs all agree
+ * (half-width 0) has converged.
+ */
+static int cmd_converge(int argc, char **argv)
+{
+	struct map m = { 0 };
+	struct cfgrows *g;
+	double pct, max;
+
+	if (argc < 2 || argc > 3)
+		die("usage: lbstats converge PCT MAX [FILE]");
+	pct = parse_pos(argv[0], "converge PCT");
+	max = parse_pos(argv[1], "converge MAX");
+	g = read_cfgs(argc > 2 ? argv[2] : "-", &m, 0);
+	for (size_t i = 0; i < NC; i++)
+		printf("%s,", ccols[i]);
+	puts("n,mean,ci95_half,ci95_pct,status");
+	for (size_t i = 0; i < m.n; i++) {
+		const struct dv *d = &g[i].ns;
+		double mean = lb_mean(d->v, d->n), lo, hi, half = NAN, rel = NAN;
+		const char *st;
+
+		if (lb_ci95(d->v, d->n, &lo, &hi) == 0)
+			half = (hi - lo) / 2;
+		if (!isnan(half) && mean != 0)
+			rel = 100 * half / fabs(mean);
+		if (!isnan(half) && (half == 0 || (!isnan(rel) && rel <= pct)))
+			st = "converged";
+		else if ((double)d->n >= max)
+			st = "max";
+		else
+			st = "more";
+		printf("%s,%zu,", m.keys[i], d->n);
+		pnum(stdout, mean);
+		putchar(',');
+		pnum(stdout, half);
+		putchar(',');
+		pnum(stdout, rel);
+		printf(",%s\n", st);
+	}
+	return 0;
+}
+
+/*
+ * lbstats aa [FILE]: the A/A benchmark.  FILE holds one kernel measured in
+ * several boots (rounds); the odd rounds are side A, the even ones side B,
+ * and every configuration is compared across boots: each boot's mean of
+ * its runs is one sample (the boot is the statistical unit), with the
+ * report's rule (lb_compare).  Both sides are the same kernel, so every
+ * "significant" verdict is a false positive.  TSV, one line per
+ * configuration (key n_a n_b change_pct p verdict), then
+ * "# comparisons=N significant=K false_positive_pct=X" (compared: both
+ * sides with enough boots).
+ */
+static int cmd_aa(int argc, char **argv)
+{
+	struct map m = { 0 };
+	struct cfgrows *g;
+	size_t ncmp = 0, nsig = 0;
+
+	if (argc > 1)
+		die("usage: lbstats aa [FILE]");
+	g = read_cfgs(argc ? argv[0] : "-", &m, 1);
+	puts("key\tn_a\tn_b\tchange_pct\tp\tverdict");
+	for (size_t i = 0; i < m.n; i++) {
+		const struct cfgrows *r = &g[i];
+		struct dv side[2] = { { 0 }, { 0 } };
+		struct lb_cmp c;
+		double seen[4096];
+		size_t nseen = 0;
+
+		/* each round's mean, in order of first appearance */
+		for (size_t j = 0; j < r->ns.n; j++) {
+			double rd = r->round.v[j], sum = 0;
+			size_t n = 0, k;
+
+			for (k = 0; k < nseen && seen[k] != rd; k++)
+				;
+			if (k < nseen)
+				continue;
+			if (nseen == sizeof(seen) / sizeof(seen[0]))
+				die("%s: more than %zu rounds", m.keys[i], nseen);
+			seen[nseen++] = rd;
+			for (size_t l = j; l < r->ns.n; l++)
+				if (r->round.v[l] == rd) {
+					sum += r->ns.v[l];
+					n++;
+				}
+			dv_push(&side[(long)rd % 2 ? 0 : 1], sum / n);
+		}
+		lb_compare(side[0].v, side[0].n, side[1].v, side[1].n, &c);
+		printf("%s\t%zu\t%zu\t", m.keys[i], side[0].n, side[1].n);
+		pnum(stdout, c.change_pct);
+		putchar('\t');
+		pnum(stdout, c.w.p);
+		printf("\t%s\n", lb_verdict_name(c.verdict));
+		if (c.verdict != LB_INSUFFICIENT && c.verdict != LB_EMPTY) {
+			ncmp++;
+			nsig += c.verdict == LB_SIGNIFICANT || c.verdict == LB_EXACT_DIFF;
+		}
+		free(side[0].v);
+		free(side[1].v);
+	}
+	printf("# comparisons=%zu significant=%zu false_positive_pct=", ncmp, nsig);
+	pnum(stdout, ncmp ? 100.0 * nsig / ncmp : NAN);
+	putchar('\n');
+	return 0;
+}
 static void usage(FILE *o)
 {
 	fputs("usage: lbstats summary [-V VOCAB.csv] [--rt] [FILE...]\n"
 	      "       lbstats compare BASE,LIST NEW,LIST\n"
-	      "       lbstats compare [FILE]   (lines: key<TAB>base|new<TAB>value)\n"
+	      "       lbstats compare [FILE]   (lines: key<TAB>base|new<TAB>value[<TAB>unit])\n"
 	      "       lbstats rows [FILE...]\n"
 	      "       lbstats check FILE   (the rows of FILE that pass the input contract)\n"
+	      "       lbstats converge PCT MAX [FILE]   (RUNS=auto: is each mean known within PCT%?)\n"
+	      "       lbstats aa [FILE]   (the A/A benchmark: odd vs even rounds of one kernel)\n"
 	      "       lbstats rule\n", o);
 }
 
@@ -1591,6 +1833,10 @@ int main(int argc, char **argv)
 		return cmd_check(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "compare"))
 		return cmd_compare(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "converge"))
+		return cmd_converge(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "aa"))
+		return cmd_aa(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "rule")) {
 		printf("min_runs=%d\nalpha=%g\nmin_change_pct=%g\n", LB_MIN_RUNS, LB_ALPHA,
 		       LB_MIN_CHANGE_PCT);

@@ -52,8 +52,15 @@ standin_env() {
 		host_loadavg_end host_thp host_clocksource host_tsc_invariant; do
 		grep -q "^$k=." "$m" || { echo "no $k in meta.txt"; false; }
 	done
+	# real time: the boot is the statistical unit: RUNS=2 in 2 boots (the
+	# default 3, at most RUNS), each with its configurations shuffled (seed)
+	grep -qx 'rounds=2' "$m"
+	grep -q '^seed=[0-9][0-9]*$' "$m"
+	grep -q '^6.12-voluntary-2cpu-r2.seed=[0-9][0-9]*$' "$m"
+	[ "$(lb_col "$run_dir/results.csv" round | cut -d: -f2 | sort -u | paste -sd" ")" = "1 2" ]
+	grep -q '^NOTE: real time (kvm, uml): the boot is the statistical unit' "$run_dir/report.txt"
 	# the KVM command line, and each vCPU thread pinned to its own host CPU
-	t=6.12-voluntary-2cpu
+	t=6.12-voluntary-2cpu-r1
 	grep -qx "$t.boot.cpu_model=host,+invtsc,pmu=on" "$m"
 	pin=$(lb_meta "$run_dir" "$t.boot.pinning")
 	[[ "$pin" =~ ^cpu0:[0-9]+-\>host([0-9]+),cpu1:[0-9]+-\>host([0-9]+)$ ]] || { echo "pinning: $pin"; false; }

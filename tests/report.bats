@@ -364,7 +364,8 @@ clock_fixture() {
 	[[ "$output" != *WARNING*clocksource* ]]
 	[[ "$output" == *"clocksource: tsc"* ]]
 	run "$REPORT" BASE="$a" NEW="$d"
-	[[ "$output" == *"WARNING: clocksource switched"* ]]
+	flat=$(tr '\n' ' ' <<<"$output" | tr -s ' ')
+	[[ "$flat" == *"WARNING: clocksource switched"* ]]
 	[[ "$output" == *"mid-run (tsc -> hpet) in boot"* ]]
 }
 
@@ -559,6 +560,38 @@ mit_fixture() {
 	run "$REPORT" BASE="$a" NEW="$c"
 	[ "$status" -eq 0 ]
 	[[ "$output" != *mitigations* ]]
+}
+
+# a copy of fixture $1 whose boots ran at $2 MHz (start, end) with boost $3
+mhz_fixture() {
+	local d=$BATS_TEST_TMPDIR/$1-mhz-$4
+	cp -r "$FX/$1" "$d"
+	printf '6.12-voluntary-2cpu.host_cpu_mhz_start=%s\n6.12-voluntary-2cpu.host_cpu_mhz_end=%s\n6.12-voluntary-2cpu.host_boost=%s\n' \
+		"${2%,*}" "${2#*,}" "$3" >>"$d/meta.txt"
+	echo "$d"
+}
+
+@test "cpu frequency: sides whose boots ran more than 2% apart are flagged (lbstats compare of the readings), and a boost state that differs; within 2% they are not" {
+	a=$(mhz_fixture fx-pair-base 3000,3000 off a)
+	b=$(mhz_fixture fx-pair-shift 2900,2880 off b)
+	c=$(mhz_fixture fx-pair-shift 2950,2960 off c)
+	d=$(mhz_fixture fx-pair-shift 3000,3000 on d)
+	run "$REPORT" BASE="$a" NEW="$b"
+	[ "$status" -eq 0 ]
+	flat=$(tr '\n' ' ' <<<"$output" | tr -s ' ')
+	[[ "$flat" == *"WARNING: the host CPU ran at different frequencies for the two sides (median 3000 MHz base, 2890 MHz new: -3.7%): real-time rows compare different clock speeds"* ]] ||
+		{ echo "$output"; false; }
+	assert_width "$output"
+	# within 2% (-1.5%): no warning
+	run "$REPORT" BASE="$a" NEW="$c"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"different frequencies"* ]] || { echo "$output"; false; }
+	[[ "$output" != *boost* ]]
+	# the same frequency, boost on one side only
+	run "$REPORT" BASE="$a" NEW="$d"
+	flat=$(tr "\n" " " <<<"$output" | tr -s " ")
+	[[ "$flat" == *"WARNING: the host CPU boost/turbo state differed between the sides (base off, new on)"* ]] || { echo "$output"; false; }
+	[[ "$output" != *"different frequencies"* ]]
 }
 
 # --- one analysis: report, table and plots lay out the same lbstats figures ---

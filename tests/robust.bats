@@ -167,6 +167,13 @@ REF=$LB_ROOT/results/reference-icount
 	LATCHBENCH_CACHE=BATS/a b|LATCHBENCH_CACHE=BATS/a b: the kernel cache path has a character Kbuild cannot build in
 	RUNS=0|RUNS=0: not a positive number of runs
 	ROUNDS=2|ROUNDS=2: more than RUNS=1
+	ROUNDS=0|ROUNDS=0: not a positive number of boots per kernel
+	RUNS=auto|RUNS=auto: repeats runs until each mean's 95% interval is within 1%, for real time; ACCEL=tcg has none: icount is deterministic
+	RUNS=fast|RUNS=fast: not a positive number of runs
+	RUNS_MAX=10|RUNS_MAX=10: only with RUNS=auto
+	SEED=abc|SEED=abc: not a number
+	SEED=01|SEED=01: not a number
+	SEED=99999999999|SEED=99999999999: out of range
 	VCPUS=0|VCPUS=0: '0' is not a number of vCPUs
 	CONTEXTS=softirq|CONTEXTS=softirq: 'softirq' unknown
 	WRITER_PERIODS=-1|WRITER_PERIODS=-1: '-1' is not a number of ns

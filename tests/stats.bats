@@ -396,6 +396,86 @@ contract_refuses() { # FILE EXPECTED-MESSAGE
 	[[ "$output" == *"$f:2: test_stall_ns=100000: a test row, not a measurement"* ]]
 }
 
+# rt_rows SPEC...: a results.csv of uml rows from SPEC "workload/variant:round:ns"
+# lines on stdin (every other column from a reference-uml row), with a round column
+rt_rows() {
+	awk -F, -v OFS=, 'NR == FNR { if (FNR == 1) { h = $0; for (i = 1; i <= NF; i++) H[$i] = i } else if (FNR == 2) t = $0; next }
+		FNR == 1 { print h ",round" }
+		{ split($0, s, ":"); split(s[1], wv, "/"); n = split(t, f, ",")
+		  f[H["workload"]] = wv[1]; f[H["variant"]] = wv[2]; f[H["ns_per_op"]] = s[3]; f[H["run"]] = s[2] - 1
+		  l = f[1]; for (i = 2; i <= n; i++) l = l OFS f[i]; print l, s[2] }' \
+		"$ROOT/results/reference-uml/results.csv" -
+}
+
+@test "compare: a 4th field names the unit (a boot): one sample per unit, its mean; without it every value counts" {
+	run "$LB" compare < <(printf 'k\tbase\t1\tr1\nk\tbase\t3\tr1\nk\tbase\t5\tr2\nk\tbase\t6\tr3\nk\tnew\t5\tr1\n')
+	[ "$status" -eq 0 ]
+	[ "$(field n_base '\t' <<<"$output")" = 3 ]
+	[ "$(field mean_base '\t' <<<"$output" | cut -c1-6)" = 4.3333 ]
+	[ "$(field median_base '\t' <<<"$output")" = 5 ]
+	# the control: the same values without units are four samples
+	run "$LB" compare < <(printf 'k\tbase\t1\nk\tbase\t3\nk\tbase\t5\nk\tbase\t6\nk\tnew\t5\n')
+	[ "$(field n_base '\t' <<<"$output")" = 4 ]
+	[ "$(field mean_base '\t' <<<"$output")" = 3.75 ]
+	run "$LB" compare < <(printf 'k\tbase\t1\t\n')
+	[ "$status" -ne 0 ]
+}
+
+@test "converge: each configuration's 95% interval of the mean against PCT%: converged, more, max; bad arguments refused" {
+	f=$BATS_TEST_TMPDIR/r.csv
+	# wide: sd 0.5 of 100 over 3 runs, half-width t(2) 4.303 x 0.5 / sqrt 3 = 1.24%;
+	# narrow: sd 0.1, 0.25%; same: identical runs, half-width 0
+	printf '%s\n' tkfast/latch:1:100 tkfast/latch:2:100.5 tkfast/latch:3:99.5 \
+		tkfast/seqlock:1:100 tkfast/seqlock:2:100.1 tkfast/seqlock:3:99.9 \
+		tkfast/none:1:50 tkfast/none:2:50 tkfast/none:3:50 | rt_rows >"$f"
+	run "$LB" converge 1 5 "$f"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,preempt,n,mean,ci95_half,ci95_pct,status ]
+	[[ "${lines[1]}" == *,tkfast,latch,*,3,100,1.24*,1.24*,more ]] || { echo "$output"; false; }
+	[[ "${lines[2]}" == *,tkfast,seqlock,*,3,100,0.24*,converged ]] || { echo "$output"; false; }
+	[[ "${lines[3]}" == *,tkfast,none,*,3,50,0,0,converged ]] || { echo "$output"; false; }
+	# at the bound: max instead of more; a looser target converges it
+	run "$LB" converge 1 3 "$f"
+	[[ "${lines[1]}" == *,max ]]
+	run "$LB" converge 2 5 "$f"
+	[[ "${lines[1]}" == *,converged ]]
+	for bad in "0 5" "1 x" "-1 5"; do
+		# shellcheck disable=SC2086 # two arguments
+		run "$LB" converge $bad "$f"
+		[ "$status" -ne 0 ] || { echo "accepted: $bad"; false; }
+	done
+}
+
+@test "aa: odd vs even rounds, per-boot means; no difference gives no significant verdict, a 10% shift of one side gives all (the control)" {
+	f=$BATS_TEST_TMPDIR/aa.csv g=$BATS_TEST_TMPDIR/ab.csv
+	# 24 configurations x 8 rounds x 2 runs; the rounds' values interleave
+	# (odd and even rounds draw from the same set), so the sides agree
+	for c in $(seq 1 24); do
+		for r in 1 2 3 4 5 6 7 8; do
+			v=$((100 + (r * 7 + c * 3) % 5))
+			printf 'w%s/latch:%s:%s\nw%s/latch:%s:%s.5\n' "$c" "$r" "$v" "$c" "$r" "$v"
+		done
+	done >"$BATS_TEST_TMPDIR/spec"
+	rt_rows <"$BATS_TEST_TMPDIR/spec" >"$f"
+	run "$LB" aa "$f"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = $'key\tn_a\tn_b\tchange_pct\tp\tverdict' ]
+	[[ "${lines[1]}" == *,w1,latch,*$'\t4\t4\t'* ]] || { echo "${lines[1]}"; false; }
+	sum=${lines[${#lines[@]} - 1]}
+	[[ "$sum" == "# comparisons=24 significant="* ]] || { echo "$sum"; false; }
+	sig=${sum#*significant=}
+	sig=${sig%% *}
+	[ "$sig" -le 1 ] || { echo "$output"; false; }
+	# the control: the even rounds 10% slower: every comparison significant
+	awk -F: -v OFS=: '$2 % 2 == 0 { $3 = $3 * 1.1 } { print }' "$BATS_TEST_TMPDIR/spec" | rt_rows >"$g"
+	run "$LB" aa "$g"
+	[ "${lines[${#lines[@]} - 1]}" = "# comparisons=24 significant=24 false_positive_pct=100" ]
+	# rows without a round column are refused
+	run "$LB" aa "$ROOT/results/reference-uml/results.csv"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"no column 'round'"* ]]
+}
+
 # --- analysis: the derived figures every layout shows (lbstats summary) ---
 # summary columns by name, joined by |: an FILE COL...
 an() {

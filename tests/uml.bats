@@ -213,6 +213,78 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	grep -q 'PREEMPT=full with ACCEL=uml' <<<"$output"
 }
 
+@test "uml: real-time boots run their configurations in an order shuffled from SEED, recorded; rows carry their round" {
+	run_dir=$(uml_run)
+	m=$run_dir/meta.txt
+	seed=$(lb_meta "$run_dir" seed)
+	[[ "$seed" =~ ^[0-9]+$ ]] || { echo "seed=$seed"; false; }
+	# the boot's own seed, derived from SEED and its tag, went to the guest
+	[ "$(lb_meta "$run_dir" "$TAG.seed")" = "$(lb_boot_seed "$seed" "$TAG")" ]
+	grep -q "^$TAG.cmdline=.* lb.seed=$(lb_boot_seed "$seed" "$TAG")" "$m"
+	# the reproducer names the seed: the same order again
+	grep -q "^reproduce=.* SEED=$seed" "$m"
+	# RUNS=1: one boot, said in one line (the default is 3 boots under uml)
+	grep -qx 'rounds=1' "$m"
+	grep -q '^sweep: WARNING: uml: 1 boot(s) per kernel, not 3: RUNS=1' "$BATS_FILE_TMPDIR/run.err"
+	[ "$(lb_col "$run_dir/results.csv" round | cut -d: -f2 | sort -u)" = 1 ]
+	# the guest's shuffle (lb-expand -s, the host's busybox): the same seed
+	# the same order, another seed another order, the same lines
+	for i in $(seq 1 12); do echo "workload=w$i variant=latch"; done >"$BATS_TEST_TMPDIR/plan"
+	s1=$(busybox sh "$LB_ROOT/runners/guest-expand" -s 7 "$BATS_TEST_TMPDIR/plan")
+	[ "$s1" = "$(busybox sh "$LB_ROOT/runners/guest-expand" -s 7 "$BATS_TEST_TMPDIR/plan")" ]
+	[ "$s1" != "$(busybox sh "$LB_ROOT/runners/guest-expand" -s 8 "$BATS_TEST_TMPDIR/plan")" ]
+	[ "$s1" != "$(cat "$BATS_TEST_TMPDIR/plan")" ]
+	[ "$(sort <<<"$s1")" = "$(sort "$BATS_TEST_TMPDIR/plan")" ]
+	run busybox sh "$LB_ROOT/runners/guest-expand" -s x "$BATS_TEST_TMPDIR/plan"
+	[ "$status" -ne 0 ]
+}
+
+@test "uml: RUNS=auto: 3 boots, then boots for the configurations whose 95% interval is wider than 1%, until RUNS_MAX; the runs each took recorded" {
+	r=$BATS_TEST_TMPDIR/results
+	run --separate-stderr env KERNELS=$UML_KERNEL VCPUS=2 ACCEL=uml WORKLOADS=tkfast VARIANTS="latch seqlock none" \
+		CONTEXTS=task WRITER_PERIODS="none 0" RUNS=auto RUNS_MAX=5 SEED=42 DURATION=20 PERF=0 HARNESS=0 \
+		RESULTS="$r" LB_LOCK_WAIT=1 "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 20; false; }
+	d=${lines[${#lines[@]} - 1]}
+	grep -qx 'runs=auto' "$d/meta.txt"
+	grep -qx 'seed=42' "$d/meta.txt"
+	grep -qx 'rounds=3' "$d/meta.txt"
+	# the first three rounds ran every configuration once
+	for i in 1 2 3; do
+		[ "$(awk -F, -v r="$i" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "round") c = i; next } $c == r' "$d/results.csv" | wc -l)" -eq 6 ]
+	done
+	# runs-auto.csv: every configuration, its runs as counted in the rows, and
+	# why it stopped: converged (interval within 1%), or max at RUNS_MAX=5
+	ra=$d/runs-auto.csv
+	[ "$(($(wc -l <"$ra") - 1))" -eq 6 ]
+	while IFS=, read -r _ _ _ w v _ _ wr p _ n _ _ pct st; do
+		[ "$w" != workload ] || continue
+		rows=$(awk -F, -v v="$v" -v wr="$wr" '$5 == v && $8 == wr' "$d/results.csv" | wc -l)
+		[ "$rows" = "$n" ] || { echo "$v/$wr: $n runs in runs-auto.csv, $rows rows"; false; }
+		case $st in
+		converged) awk -v p="$pct" 'BEGIN { exit !(p <= 1) }' || { echo "$v/$wr: converged at $pct%"; false; } ;;
+		max) { [ "$n" -eq 5 ] && awk -v p="$pct" 'BEGIN { exit !(p > 1) }'; } || { echo "$v/$wr: max with $n runs at $pct%"; false; } ;;
+		*) echo "status $st"; false ;;
+		esac
+		[ "$n" -ge 3 ] && [ "$n" -le 5 ] || false
+	done <"$ra"
+	# a fourth boot ran only what had not converged after three
+	if [ -d "$d/boots/$UML_KERNEL-uml-2cpu-r4" ]; then
+		[ "$(wc -l <"$d/boots/$UML_KERNEL-uml-2cpu-r4/plan")" -le 6 ]
+		! grep -v 'nruns=1 ' "$d/boots/$UML_KERNEL-uml-2cpu-r4/plan" || false
+	fi
+	grep -q '^runs_auto_result=6 configurations: [0-9] converged, [0-9] at RUNS_MAX, 0 short' "$d/meta.txt"
+	# the configurations ran in another order in each boot (6 lines: 1 in 720 alike by chance)
+	o1=$(grep -a '^C ' "$d/boots/$UML_KERNEL-uml-2cpu-r1/channel.txt" | cut -d' ' -f4-)
+	o2=$(grep -a '^C ' "$d/boots/$UML_KERNEL-uml-2cpu-r2/channel.txt" | cut -d' ' -f4-)
+	[ -n "$o1" ] && [ "$o1" != "$o2" ] || false
+	[ "$(sort <<<"$o1")" = "$(sort <<<"$o2")" ]
+	# under icount alone RUNS=auto is refused in one line
+	run --separate-stderr env KERNELS=$UML_KERNEL ACCEL=icount RUNS=auto RESULTS="$r" "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "sweep: error: RUNS=auto: "*"icount is deterministic"*"(valid: auto with ACCEL=kvm, uml or auto; or a number of runs)" ]]
+}
+
 # bats test_tags=versions
 @test "uml: 6.1 and 6.12 build the module with W=1 and boot under User-Mode Linux with 1 vCPU; 2 vCPUs refused" {
 	p=$BATS_TEST_TMPDIR/plan
