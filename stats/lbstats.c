@@ -646,6 +646,7 @@ static const char *const scols[NSUM] = {
 struct group {
 	struct dv ns, r1k, torn, npw, defer, path, med, ach;
 	double period;		/* the nominal writer period, -1: none */
+	struct dv boot;		/* each ns sample's round (its boot), when rows have one */
 	double retries;		/* sum over runs */
 	int icount;		/* accel is icount */
 	double sum[NSUM];
@@ -820,6 +821,10 @@ static void real_time_cols(const struct group *gr, const char *irq)
  *		 mmtests compare-kernels' percentages against the first kernel:
  *		 (first - this) / first of the mean, stddev and coefficient of
  *		 variation (positive = lower than the first kernel).
+ *  cmp_unit, cmp_n
+ *		 what the comparisons above are over: "boot" (real time, rows
+ *		 from two or more boots: each boot's mean is one sample) or
+ *		 "run"; and this group's number of such samples.
  */
 struct gfields {
 	char *kernel, *accel, *vcpus, *workload, *variant, *context, *readers, *writers,
@@ -1115,15 +1120,61 @@ static void analyse(const struct map *m, const struct group *g, struct an *a)
 	}
 }
 
+/*
+ * The samples a comparison of group gr uses: under a real-time accelerator
+ * (not icount, not tcg) whose rows say their boot (round) and that ran in
+ * two or more boots, one per boot, the mean of its runs: boot effects
+ * (placement, host core, thermal state) are not independent runs.  Else its
+ * runs.  Returns 1 when per boot.
+ */
+static int cmp_samples(const struct an *a, const struct group *gr, struct dv *out)
+{
+	const struct dv *b = a->basis;
+	int nboots = 0;
+
+	out->n = 0;
+	if (!gr->icount && strcmp(a->f.accel, "tcg") && gr->boot.n == b->n) {
+		for (size_t i = 0; i < b->n; i++) {
+			double sum = 0;
+			size_t n = 0, seen = 0;
+
+			for (size_t k = 0; k < i; k++)
+				seen |= gr->boot.v[k] == gr->boot.v[i];
+			if (seen)
+				continue;
+			for (size_t k = i; k < b->n; k++)
+				if (gr->boot.v[k] == gr->boot.v[i]) {
+					sum += b->v[k];
+					n++;
+				}
+			dv_push(out, sum / n);
+			nboots++;
+		}
+		if (nboots >= 2)
+			return 1;
+		out->n = 0;
+	}
+	for (size_t i = 0; i < b->n; i++)
+		dv_push(out, b->v[i]);
+	return 0;
+}
+
+static const struct group *cmp_groups;
+
 static void print_cmp(const struct an *a, size_t i, long j)
 {
+	struct dv x = { 0 }, y = { 0 };
 	struct lb_cmp c;
 
 	if (j < 0) {
 		fputs(",,", stdout);
 		return;
 	}
-	lb_compare(a[j].basis->v, a[j].basis->n, a[i].basis->v, a[i].basis->n, &c);
+	cmp_samples(&a[j], &cmp_groups[j], &x);
+	cmp_samples(&a[i], &cmp_groups[i], &y);
+	lb_compare(x.v, x.n, y.v, y.n, &c);
+	free(x.v);
+	free(y.v);
 	putchar(',');
 	pnum(stdout, c.change_pct);
 	printf(",%s", lb_verdict_name(c.verdict));
@@ -1131,6 +1182,9 @@ static void print_cmp(const struct an *a, size_t i, long j)
 
 static void analysis_cols(const struct an *a, const struct group *g, size_t i)
 {
+	struct dv u = { 0 };
+	int per_boot = cmp_samples(&a[i], &g[i], &u);
+
 	const struct dv *b = a[i].basis;
 	const char *ex = path_exact(&g[i]);
 	double mean = lb_mean(b->v, b->n), sd = b->n > 1 ? lb_sd(b->v, b->n) : NAN;
@@ -1173,6 +1227,8 @@ static void analysis_cols(const struct an *a, const struct group *g, size_t i)
 	} else {
 		fputs(",,,", stdout);
 	}
+	printf(",%s,%zu", per_boot ? "boot" : "run", u.n);
+	free(u.v);
 }
 
 static int cmd_summary(int argc, char **argv)
@@ -1206,6 +1262,7 @@ static int cmd_summary(int argc, char **argv)
 		struct csv c;
 		int gi[NG], ipre, idw, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM], ipath;
 		int imed, iach, istall, iirqoff;
+		int iround;
 
 		csv_open(&c, argc > 0 ? argv[fi] : "-");
 		if (!csv_next(&c)) {
@@ -1230,6 +1287,7 @@ static int cmd_summary(int argc, char **argv)
 		iach = csv_col(&c, "achieved_period_ns");
 		istall = csv_col(&c, "test_stall_ns");
 		iirqoff = csv_col(&c, "irqoff");
+		iround = csv_col(&c, "round");
 		for (int i = 0; i < NSUM; i++)
 			is[i] = csv_col(&c, scols[i]);
 		do {
@@ -1303,6 +1361,8 @@ static int cmd_summary(int argc, char **argv)
 			if (num(&c, iach, "achieved_period_ns", &x))
 				dv_push(&gr->ach, x);
 			gr->icount = !strcmp(c.fld[gi[1]], "icount");
+			if (num(&c, iround, "round", &x))
+				dv_push(&gr->boot, x);
 			if (num(&c, itorn, "torn", &x))
 				dv_push(&gr->torn, x);
 			if (num(&c, inpw, "ns_per_write", &x))
@@ -1333,13 +1393,14 @@ static int cmd_summary(int argc, char **argv)
 	       "section,value,value_ci95,value_sd,value_cv_pct,value_basis,exact,"
 	       "role,order,rank,baseline,ref_writer,ref_read,"
 	       "vs_baseline_pct,vs_baseline_verdict,kernel_first,vs_first_pct,vs_first_verdict,"
-	       "mm_amean_gain_pct,mm_stddev_gain_pct,mm_coeffvar_gain_pct%s\n",
+	       "mm_amean_gain_pct,mm_stddev_gain_pct,mm_coeffvar_gain_pct,cmp_unit,cmp_n%s\n",
 	       rt ? ",median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,"
 		    "period_off,irqoff" : "");
 	a = calloc(m.n ? m.n : 1, sizeof(*a));
 	if (!a)
 		die("out of memory");
 	analyse(&m, g, a);
+	cmp_groups = g;
 	for (size_t i = 0; i < m.n; i++) {
 		struct group *gr = &g[i];
 		struct lb_desc d;

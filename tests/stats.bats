@@ -98,7 +98,7 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 @test "summary: header and one row per group" {
 	run "$LB" summary "$FX/fx-tcg/results.csv"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,n,mean,median,stddev,rsd_pct,min,p25,p75,max,ci95_lo,ci95_hi,retries_per_1k,torn_mean,ns_per_write_mean,interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt,path_mean,path_exact,net_none,net_ci95,net_basis,section,value,value_ci95,value_sd,value_cv_pct,value_basis,exact,role,order,rank,baseline,ref_writer,ref_read,vs_baseline_pct,vs_baseline_verdict,kernel_first,vs_first_pct,vs_first_verdict,mm_amean_gain_pct,mm_stddev_gain_pct,mm_coeffvar_gain_pct" ]
+	[ "${lines[0]}" = "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,n,mean,median,stddev,rsd_pct,min,p25,p75,max,ci95_lo,ci95_hi,retries_per_1k,torn_mean,ns_per_write_mean,interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt,path_mean,path_exact,net_none,net_ci95,net_basis,section,value,value_ci95,value_sd,value_cv_pct,value_basis,exact,role,order,rank,baseline,ref_writer,ref_read,vs_baseline_pct,vs_baseline_verdict,kernel_first,vs_first_pct,vs_first_verdict,mm_amean_gain_pct,mm_stddev_gain_pct,mm_coeffvar_gain_pct,cmp_unit,cmp_n" ]
 	groups=$(awk -F, 'NR > 1 { print $1, $2, $3, $4, $5, $6, $7, $8, $9 }' "$FX/fx-tcg/results.csv" | sort -u | wc -l)
 	[ "$(( ${#lines[@]} - 1 ))" -eq "$groups" ]
 }
@@ -388,7 +388,7 @@ contract_refuses() { # FILE EXPECTED-MESSAGE
 	[ "$(grep -c '^7.2.13' <<<"$output")" -eq 4 ]
 	# the new columns come last, and only with --rt: every older column keeps its place
 	[ "$("$LB" summary "$f" | head -n 1)" = "$(head -n 1 <<<"$output" | sed 's/,median_ns_per_op_mean,.*//')" ]
-	[[ "$(head -n 1 <<<"$output")" == *",mm_coeffvar_gain_pct,median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,period_off,irqoff" ]]
+	[[ "$(head -n 1 <<<"$output")" == *",cmp_n,median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,period_off,irqoff" ]]
 	# a row with batches stalled on purpose is a test, never a measurement
 	sed -i '2s/,0$/,100000/' "$f"
 	run "$LB" summary "$f"
@@ -538,4 +538,17 @@ an() {
 	# (mmtests' gain: +2.44%, lower is better)
 	[ -z "$(awk -F'|' '$1 == 1 && $2 == "6.1.192" && $8 != ""' <<<"$out")" ]
 	[ "$(awk -F'|' '$1 == 1 && $2 == "6.12.118" && $3 == "tkfast" && $4 == "latch" && $5 == 1 && $6 == 0 { print $8, $9, $10, $11 }' <<<"$out")" = "-2.43902439 exact-diff 40 2.43902439" ]
+}
+
+@test "analysis: real-time comparisons are over boots (each boot's mean one sample); icount's and a run without rounds over runs" {
+	aa=$ROOT/results/reference-aa-uml/results.csv
+	# 7.2 UML, 10 boots of 3 runs: 10 samples per group, per boot
+	[ "$(an "$aa" cmp_unit cmp_n | sort -u)" = "boot|10" ]
+	# the same rows without the round column: 30 runs, per run (the control)
+	c=$(head -n 1 "$aa" | tr , '\n' | grep -n -x round | cut -d: -f1)
+	cut -d, --complement -f "$c" "$aa" >"$BATS_TEST_TMPDIR/nr.csv"
+	! head -n 1 "$BATS_TEST_TMPDIR/nr.csv" | grep -q round || false
+	[ "$(an "$BATS_TEST_TMPDIR/nr.csv" cmp_unit cmp_n | sort -u)" = "run|30" ]
+	# icount stays per run (deterministic, exact)
+	[ "$(an "$ROOT/results/reference-icount/results.csv" cmp_unit | sort -u)" = run ]
 }
