@@ -645,6 +645,7 @@ static const char *const scols[NSUM] = {
 
 struct group {
 	struct dv ns, r1k, torn, npw, defer, path, med, ach;
+	int realtime;		/* accel neither icount nor tcg (kvm, uml): medians */
 	double period;		/* the nominal writer period, -1: none */
 	struct dv boot;		/* each ns sample's round (its boot), when rows have one */
 	double retries;		/* sum over runs */
@@ -654,6 +655,16 @@ struct group {
 	double max_spin;
 	int has_spin;
 };
+
+/*
+ * Real time (kvm, uml) is summarised by each run's median ns per op
+ * (median_ns_per_op: robust to the stalled batch, the host exit, the tick)
+ * when every run has it; NULL otherwise (older rows, icount, tcg).
+ */
+static const struct dv *rt_median(const struct group *gr)
+{
+	return gr->realtime && gr->med.n && gr->med.n == gr->ns.n ? &gr->med : NULL;
+}
 
 static void mean_or_empty(FILE *o, const struct dv *d)
 {
@@ -744,6 +755,10 @@ static void net_cols(const struct map *m, const struct group *g, size_t i)
 		   gr->path.n && g[j].path.n;
 	a = use_path ? &gr->path : &gr->ns;
 	b = use_path ? &g[j].path : &g[j].ns;
+	if (!use_path && rt_median(gr) && rt_median(&g[j])) {
+		a = rt_median(gr);
+		b = rt_median(&g[j]);
+	}
 	putchar(',');
 	pnum(stdout, lb_mean(a->v, a->n) - lb_mean(b->v, b->n));
 	putchar(',');
@@ -758,7 +773,7 @@ static void net_cols(const struct map *m, const struct group *g, size_t i)
 	} else {
 		fputs("NA", stdout);
 	}
-	printf(",%s", use_path ? "path" : "ns_per_op");
+	printf(",%s", use_path ? "path" : a == &gr->med ? "median" : "ns_per_op");
 }
 
 /*
@@ -796,7 +811,9 @@ static void real_time_cols(const struct group *gr, const char *irq)
  *		 they form one section named "voluntary+lazy".
  *  value, value_ci95, value_sd, value_cv_pct, value_basis, exact
  *		 the figure every layout shows: under icount the interrupt-free
- *		 path per read (path_ns_per_op) when every run has it, else the
+ *		 path per read (path_ns_per_op) when every run has it; under
+ *		 kvm and uml the mean over runs of each run's median ns per op
+ *		 (median_ns_per_op, rt_median) when every run has it; else the
  *		 mean ns_per_op; its 95% half-width (0 when exact), standard
  *		 deviation and coefficient of variation; exact = yes when the
  *		 path is deterministic (path_exact = exact).
@@ -1040,7 +1057,7 @@ static void analyse(const struct map *m, const struct group *g, struct an *a)
 
 		key_fields(m->keys[i], &a[i].f);
 		a[i].use_path = gr->icount && gr->path.n && gr->path.n == gr->ns.n;
-		a[i].basis = a[i].use_path ? &gr->path : &gr->ns;
+		a[i].basis = a[i].use_path ? &gr->path : rt_median(gr) ? rt_median(gr) : &gr->ns;
 		a[i].vr = vocab_find(a[i].f.workload, a[i].f.variant);
 		a[i].vs_base = a[i].vs_first = -1;
 		a[i].baseline = "";
@@ -1202,7 +1219,7 @@ static void analysis_cols(const struct an *a, const struct group *g, size_t i)
 	pnum(stdout, sd);
 	putchar(',');
 	pnum(stdout, mean != 0 ? 100.0 * sd / mean : NAN);
-	printf(",%s,%s", a[i].use_path ? "path" : "mean",
+	printf(",%s,%s", a[i].use_path ? "path" : a[i].basis == &g[i].med ? "median" : "mean",
 	       a[i].use_path && !strcmp(ex, "exact") ? "yes" : "no");
 	if (a[i].vr)
 		printf(",%s,%d,%d", a[i].vr->role, a[i].vr->order, a[i].vr->rank);
@@ -1361,6 +1378,7 @@ static int cmd_summary(int argc, char **argv)
 			if (num(&c, iach, "achieved_period_ns", &x))
 				dv_push(&gr->ach, x);
 			gr->icount = !strcmp(c.fld[gi[1]], "icount");
+			gr->realtime = !gr->icount && strcmp(c.fld[gi[1]], "tcg");
 			if (num(&c, iround, "round", &x))
 				dv_push(&gr->boot, x);
 			if (num(&c, itorn, "torn", &x))
