@@ -33,9 +33,12 @@
  *	verdict: significant | not-significant | insufficient | exact-same |
  *	exact-diff | empty (see stats.h for the rule).
  *
- *   lbstats rows [FILE...]
+ *   lbstats rows [--sample] [FILE...]
  *	Each file's header and rows as lbstats reads them: a variant's old
  *	name (bench-module/vocab.h: LB_RENAMED) is read as its new one.
+ *	--sample appends each row's figure (sample: row_sample) and, under a
+ *	real-time accelerator, its boot (sample_unit: the round), so that a
+ *	comparison of rows takes what summary takes.
  *
  *   lbstats converge PCT MAX [FILE]
  *	RUNS=auto: per configuration, the 95% interval of its mean ns_per_op
@@ -1657,10 +1660,33 @@ static int cmd_compare(int argc, char **argv)
 }
 
 /* ---- rows: each file's rows as lbstats reads them (names mapped) ---- */
+/*
+ * The figure one row contributes to a comparison (lbstats rows --sample):
+ * the same choice summary makes per group -- under icount the
+ * interrupt-free path per read, under kvm and uml the run's median ns per
+ * op, else ns_per_op -- made for the row when it has that column.
+ */
+static const char *row_sample(const struct csv *c, int iacc, int ipath, int imed, int ins)
+{
+	const char *acc = c->fld[iacc];
+
+	if (!strcmp(acc, "icount") && ipath >= 0 && c->fld[ipath][0])
+		return c->fld[ipath];
+	if (strcmp(acc, "icount") && strcmp(acc, "tcg") && imed >= 0 && c->fld[imed][0])
+		return c->fld[imed];
+	return c->fld[ins];
+}
+
 static int cmd_rows(int argc, char **argv)
 {
 	char *stdin_name = "-";
+	int sample = 0;
 
+	if (argc >= 1 && !strcmp(argv[0], "--sample")) {
+		sample = 1;
+		argc--;
+		argv++;
+	}
 	if (argc == 0) {
 		argc = 1;
 		argv = &stdin_name;
@@ -1671,13 +1697,27 @@ static int cmd_rows(int argc, char **argv)
 
 		csv_open(&c, argv[a]);
 		while (csv_next(&c)) {
-			if (!head++)
+			int iacc = csv_col(&c, "accel"), ins = csv_col(&c, "ns_per_op");
+
+			if (!head++) {
 				for (int i = 0; i < c.nh; i++)
 					printf("%s%s", i ? "," : "", c.hname[i]);
-			if (head == 1)
+				if (sample)
+					fputs(",sample,sample_unit", stdout);
 				putchar('\n');
+			}
 			for (int i = 0; i < c.nf; i++)
 				printf("%s%s", i ? "," : "", c.fld[i]);
+			if (sample) {
+				const char *acc = c.fld[iacc];
+				int ird = csv_col(&c, "round");
+
+				printf(",%s", row_sample(&c, iacc, csv_col(&c, "path_ns_per_op"),
+							 csv_col(&c, "median_ns_per_op"), ins));
+				/* real time: the boot is the statistical unit (cmp_samples) */
+				printf(",%s", strcmp(acc, "icount") && strcmp(acc, "tcg") && ird >= 0 ?
+				       c.fld[ird] : "");
+			}
 			putchar('\n');
 		}
 		csv_close(&c);
@@ -1889,7 +1929,7 @@ static void usage(FILE *o)
 	fputs("usage: lbstats summary [-V VOCAB.csv] [--rt] [FILE...]\n"
 	      "       lbstats compare BASE,LIST NEW,LIST\n"
 	      "       lbstats compare [FILE]   (lines: key<TAB>base|new<TAB>value[<TAB>unit])\n"
-	      "       lbstats rows [FILE...]\n"
+	      "       lbstats rows [--sample] [FILE...]   (--sample: each row's figure and boot, last)\n"
 	      "       lbstats check FILE   (the rows of FILE that pass the input contract)\n"
 	      "       lbstats converge PCT MAX [FILE]   (RUNS=auto: is each mean known within PCT%?)\n"
 	      "       lbstats aa [FILE]   (the A/A benchmark: odd vs even rounds of one kernel)\n"
