@@ -397,7 +397,7 @@ lb_summary() {
 		lb_die "$1/results.csv: refused (lbstats check, above)"
 	fi
 	lb_run_vocab "$1" >"$voc"
-	"$lbstats" summary -V "$voc" "$rows" || rc=$?
+	"$lbstats" summary --rt -V "$voc" "$rows" || rc=$?
 	rm -f "$rows" "$voc"
 	return "$rc"
 }

@@ -272,8 +272,9 @@ assert_width() {
 		"$PLOTS_TCG/data/tkfast-period.vars.gp"
 }
 
-@test "plots: data comes from lbstats summary" {
-	diff "$PLOTS_TCG/data/summary.csv" <("$ROOT/build/lbstats" summary "$FX/fx-tcg/results.csv")
+@test "plots: data comes from lbstats summary (lb_summary: the run's vocabulary, the real-time columns)" {
+	. "$ROOT/runners/lib.sh"
+	diff "$PLOTS_TCG/data/summary.csv" <("$ROOT/build/lbstats" summary --rt -V <(lb_vocab table) "$FX/fx-tcg/results.csv")
 }
 
 @test "plots: run id resolution: unknown run is an error" {
@@ -676,4 +677,27 @@ summary_entries() { awk '/^Summary/ { s = 1; next } s && /^$/ { exit } s && /^  
 	r=$("$REPORT" BASE="$FX/fx-pair-base" NEW="$FX/fx-pair-shift")
 	[ -n "$(summary_entries "$r")" ]
 	! grep -qi exact <<<"$(summary_entries "$r")" || false
+}
+
+@test "a writer that missed its period by more than 1% is flagged (lbstats period_off); one within 1% is not" {
+	d=$BATS_TEST_TMPDIR/late
+	mkdir -p "$d"
+	cp "$FX/fx-pair-base/meta.txt" "$d/"
+	# achieved_period_ns: 10% late on every writer row
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print $0, "achieved_period_ns"; next }
+		{ p = $H["writer_period_ns"]; print $0, (p == "none" || p + 0 == 0 ? "" : p * 1.1) }' \
+		"$FX/fx-pair-base/results.csv" >"$d/results.csv"
+	run "$REPORT" RUN="$d"
+	[ "$status" -eq 0 ]
+	grep -q '^WARNING: the writer missed its period by more than 1%' <<<"$output"
+	# (the warning is folded at 72 columns: read it joined)
+	grep -q 'in 4 configurations (nominal: achieved, e.g. 6.12.118 tkfast 10000 ns: 11000 ns' <<<"$(tr '\n' ' ' <<<"$output")"
+	assert_width "$output"
+	# control: 0.5% late is within 1%: no warning
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print $0, "achieved_period_ns"; next }
+		{ p = $H["writer_period_ns"]; print $0, (p == "none" || p + 0 == 0 ? "" : p * 1.005) }' \
+		"$FX/fx-pair-base/results.csv" >"$d/results.csv"
+	run "$REPORT" RUN="$d"
+	[ "$status" -eq 0 ]
+	! grep -q 'missed its period' <<<"$output" || false
 }
