@@ -72,6 +72,8 @@ static u64 lb_hpct(const u64 *h, unsigned int pct)
 }
 
 /* One run's figures, as the columns (columns.h) read them. */
+#define LB_CPUS_LEN 256	/* a row's CPU list: "0,1,...,63" fits */
+
 struct lb_row {
 	const char *kernel, *accel, *workload, *variant, *context, *preempt;
 	u64 vcpus, readers, writers, period, run, ops, wops;
@@ -86,7 +88,7 @@ struct lb_row {
 	bool has_path;
 	bool per_reader;
 	u64 shared, irqoff, nbatch, wperiods, stall, sync_timeouts;
-	char reader_cpus[256], writer_cpus[256];
+	char *reader_cpus, *writer_cpus;	/* LB_CPUS_LEN each, off the stack */
 	char *reader_medians;
 };
 
@@ -273,6 +275,7 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 {
 	u64 ns = 0, wns = 0, defer = 0, path = U64_MAX, clk = 0, wspan = 0;
 	u64 *hist = kcalloc(LB_HBUCKETS, sizeof(u64), GFP_KERNEL);
+	char *cpus = kzalloc(2 * LB_CPUS_LEN, GFP_KERNEL);
 	struct lb_row r = {
 		.kernel = init_utsname()->release,
 		.accel = lb_param_accel(),
@@ -292,8 +295,13 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 	};
 	unsigned int i, b;
 
-	if (!hist)
+	if (!hist || !cpus) {
+		kfree(hist);
+		kfree(cpus);
 		return;
+	}
+	r.reader_cpus = cpus;
+	r.writer_cpus = cpus + LB_CPUS_LEN;
 	r.writers = r.irq ? 1 : cfg->writers;
 	r.writing = cfg->writers || r.irq;
 	for (i = 0; i < ctl->nthreads; i++) {
@@ -340,12 +348,12 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 		r.clock = lb_ratio(clk, r.ops);
 	}
 	/* where the threads ran: readers, writers, readers sharing a writer's CPU */
-	lb_cpus(r.reader_cpus, sizeof(r.reader_cpus), ctl, true);
+	lb_cpus(r.reader_cpus, LB_CPUS_LEN, ctl, true);
 	if (r.irq) {
-		strscpy(r.writer_cpus, r.reader_cpus, sizeof(r.writer_cpus));
+		strscpy(r.writer_cpus, r.reader_cpus, LB_CPUS_LEN);
 		r.shared = cfg->readers;
 	} else {
-		lb_cpus(r.writer_cpus, sizeof(r.writer_cpus), ctl, false);
+		lb_cpus(r.writer_cpus, LB_CPUS_LEN, ctl, false);
 		for (i = 0; i < ctl->nthreads; i++)
 			for (b = 0; b < ctl->nthreads; b++)
 				if (ctl->th[i].reader && !ctl->th[b].reader &&
@@ -364,6 +372,7 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 		r.per_w = lb_ratio(wns, r.wops);
 	lb_row_out(&r);
 	kfree(r.reader_medians);
+	kfree(cpus);
 	kfree(hist);
 }
 
