@@ -20,7 +20,15 @@
  * writers' mean time from one update's start to the next; test_stall_ns;
  * reader_medians (per_reader=1): per reader "cpu:median:lo:hi", the 95%
  * interval of its median, '+' between readers; sync_timeouts: readers'
- * warm-up or cool-down waits for the others that gave up (run.c).
+ * warm-up or cool-down waits for the others that gave up (run.c);
+ * slope_ns_per_op: the median over kept rounds of (T(2b) - T(b)) / b, the
+ * per-read path without a batch's fixed cost (path_ns_per_op, the fastest
+ * batches' difference, is left out under kvm and uml: real time's fastest
+ * batches are its luckiest).
+ * p50_ns, p99_ns (the CSV contract's, kept in place): percentiles of a
+ * log-linear histogram (16 buckets per octave), each the middle of its
+ * bucket: of every timed batch's ns per read in task context (batch
+ * means, not single reads), of single reads in hardirq/NMI context.
  *
  *   CTR(name, present)
  *	a counter: lb_ctr(rs, name) of a struct lb_rstat, counted by each
@@ -74,6 +82,7 @@
 	COL(achieved_period_ns, f, r->achieved, r->wperiods, "")	\
 	COL(test_stall_ns, u, r->stall, true, "")			\
 	COL(reader_medians, s, r->reader_medians, r->per_reader, "")	\
-	COL(sync_timeouts, u, r->sync_timeouts, !r->irq, ""))
+	COL(sync_timeouts, u, r->sync_timeouts, !r->irq, "")		\
+	COL(slope_ns_per_op, f, r->slope, r->has_slope, ""))
 
 #endif /* LB_COLUMNS_H */

@@ -43,17 +43,23 @@ static struct lb_dec lb_ratio(u64 num, u64 den)
 	return d;
 }
 
-static u64 lb_hvalue(unsigned int b)
+/* Twice the middle of histogram bucket b (LB_HSUB units): its 2 * lo + width */
+static u64 lb_hmid2(unsigned int b)
 {
 	unsigned int e;
 
 	if (b < LB_HSUB)
-		return b;
+		return 2 * (u64)b + 1;
 	e = b / LB_HSUB + 3;
-	return (1ULL << e) | ((u64)(b % LB_HSUB) << (e - 4));
+	return 2 * ((1ULL << e) | ((u64)(b % LB_HSUB) << (e - 4))) + (1ULL << (e - 4));
 }
 
-static u64 lb_hpct(const u64 *h, unsigned int pct)
+/*
+ * The pct-th percentile (nearest rank) of the histogram: the middle of its
+ * bucket, in ns (a bucket is 1/16 ns wide below 1 ns, 1/16 of an octave
+ * above: the middle is within 3.2% of every value in it).
+ */
+static struct lb_dec lb_hpct(const u64 *h, unsigned int pct)
 {
 	u64 total = 0, want, seen = 0;
 	unsigned int b;
@@ -61,14 +67,14 @@ static u64 lb_hpct(const u64 *h, unsigned int pct)
 	for (b = 0; b < LB_HBUCKETS; b++)
 		total += h[b];
 	if (!total)
-		return 0;
+		return lb_ratio(0, 1);
 	want = div_u64(total * pct + 99, 100);
-	for (b = 0; b < LB_HBUCKETS; b++) {
+	for (b = 0; b < LB_HBUCKETS - 1; b++) {
 		seen += h[b];
 		if (seen >= want)
-			return lb_hvalue(b);
+			break;
 	}
-	return lb_hvalue(LB_HBUCKETS - 1);
+	return lb_ratio(lb_hmid2(b), 2 * LB_HSUB);
 }
 
 /* One run's figures, as the columns (columns.h) read them. */
@@ -78,14 +84,15 @@ struct lb_row {
 	const char *kernel, *accel, *workload, *variant, *context, *preempt;
 	u64 vcpus, readers, writers, period, run, ops, wops;
 	struct lb_dec per_op, p50, p99, per_w, path;
-	struct lb_dec median, p99b, clock, achieved;
+	struct lb_dec median, p99b, clock, achieved, slope;
 	struct lb_rstat ctr;	/* the counters, summed */
 	u64 delivered, mid, completed, deadlock, max_spin, deferral_ns;
 	u64 write_dwell_ns;
 	bool writing;		/* a writer ran (or an interrupting one) */
 	bool checked;		/* the variant has an invariant to check */
 	bool irq;		/* hardirq/NMI readers */
-	bool has_path;
+	bool has_path;		/* under emulation: the fastest batches' path */
+	bool has_slope;		/* the paired slopes' median is >= 0 */
 	bool per_reader;
 	u64 shared, irqoff, nbatch, wperiods, stall, sync_timeouts;
 	char *reader_cpus, *writer_cpus;	/* LB_CPUS_LEN each, off the stack */
@@ -206,6 +213,29 @@ static int lb_cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static int lb_cmp_s64(const void *a, const void *b)
+{
+	s64 x = *(const s64 *)a, y = *(const s64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * A reader's paired slopes, appended to d: per kept round, (T(2b) - T(b)) / b
+ * in thousandths of a ns per read, signed (noise can make T(2b) < T(b)).
+ */
+static void lb_batch_slopes(const struct lb_thread *t, u64 b, s64 *d)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->nsamp; i++) {
+		u64 c1 = t->samp[0][i], c2 = t->samp[1][i];
+		u64 m = div64_u64(lb_cyc2ns((c2 >= c1 ? c2 - c1 : c1 - c2) * 1000), b);
+
+		d[i] = c2 >= c1 ? (s64)m : -(s64)m;
+	}
+}
+
 /* A reader's kept batches as ns/op in thousandths, appended to v; their number. */
 static u64 lb_batch_values(const struct lb_thread *t, u64 b, u64 *v)
 {
@@ -220,22 +250,26 @@ static u64 lb_batch_values(const struct lb_thread *t, u64 b, u64 *v)
 
 /*
  * The kept batches (run.c: lb_keep()) of every reader, pooled: the median
- * and the 99th percentile per read; with per_reader, each reader's median
- * and its 95% interval (order.h), "cpu:median:lo:hi" joined by '+'.
+ * and the 99th percentile per read, and the median of the paired slopes
+ * (the path per read without a batch's fixed cost, robust where the
+ * fastest batches are not); with per_reader, each reader's median and its
+ * 95% interval (order.h), "cpu:median:lo:hi" joined by '+'.
  */
 static void lb_batch_stats(const struct lb_cfg *cfg, const struct lb_ctl *ctl, struct lb_row *r)
 {
-	u64 *all, *one, n = 0, k, lo, hi;
+	u64 *all, *one, n = 0, k, lo, hi, np = 0;
 	size_t len = 0, cap = 0;
 	unsigned int i;
+	s64 *d, md;
 
 	all = kvmalloc_array(ctl->nthreads * 2 * LB_NSAMP, sizeof(u64), GFP_KERNEL);
 	one = kvmalloc_array(2 * LB_NSAMP, sizeof(u64), GFP_KERNEL);
+	d = kvmalloc_array(ctl->nthreads * LB_NSAMP, sizeof(s64), GFP_KERNEL);
 	if (cfg->per_reader) {
 		cap = ctl->nthreads * 64 + 1;
 		r->reader_medians = kzalloc(cap, GFP_KERNEL);
 	}
-	if (!all || !one || (cfg->per_reader && !r->reader_medians)) {
+	if (!all || !one || !d || (cfg->per_reader && !r->reader_medians)) {
 		pr_err("no memory for the batch statistics\n");
 		goto out;
 	}
@@ -247,6 +281,8 @@ static void lb_batch_stats(const struct lb_cfg *cfg, const struct lb_ctl *ctl, s
 			continue;
 		k = lb_batch_values(t, cfg->batch, all + n);
 		n += k;
+		lb_batch_slopes(t, cfg->batch, d + np);
+		np += t->nsamp;
 		if (!cfg->per_reader)
 			continue;
 		memcpy(one, all + n - k, k * sizeof(u64));
@@ -266,9 +302,26 @@ static void lb_batch_stats(const struct lb_cfg *cfg, const struct lb_ctl *ctl, s
 	r->nbatch = n;
 	r->median = lb_ratio(lb_median_sorted(all, n), 1000);
 	r->p99b = lb_ratio(lb_pct_sorted(all, n, 99), 1000);
+	sort(d, np, sizeof(s64), lb_cmp_s64, NULL);
+	md = np % 2 ? d[np / 2] : (d[np / 2 - 1] + d[np / 2]) / 2;
+	if (md >= 0) {
+		r->has_slope = true;
+		r->slope = lb_ratio(md, 1000);
+	}
 out:
+	kvfree(d);
 	kvfree(one);
 	kvfree(all);
+}
+
+/*
+ * Real time (kvm, uml): the fastest batches are the luckiest, not the
+ * interrupt-free path, so path_ns_per_op is left out there; the paired
+ * slopes' median (slope_ns_per_op) stands in for it.
+ */
+static bool lb_realtime(void)
+{
+	return !strcmp(lb_param_accel(), "kvm") || !strcmp(lb_param_accel(), "uml");
 }
 
 void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
@@ -323,7 +376,7 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 		if (t->reader && t->min2 != U64_MAX && t->min1 != U64_MAX && t->min2 >= t->min1)
 			path = min(path, t->min2 - t->min1);
 	}
-	if (!r.irq && path != U64_MAX) {
+	if (!r.irq && path != U64_MAX && !lb_realtime()) {
 		r.has_path = true;
 		r.path = lb_ratio(lb_cyc2ns(path), cfg->batch);
 	}
@@ -366,8 +419,8 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 	if (r.wperiods)
 		r.achieved = lb_ratio(wspan, r.wperiods);
 	r.per_op = lb_ratio(ns, r.ops);
-	r.p50 = lb_ratio(lb_hpct(hist, 50), LB_HSUB);
-	r.p99 = lb_ratio(lb_hpct(hist, 99), LB_HSUB);
+	r.p50 = lb_hpct(hist, 50);
+	r.p99 = lb_hpct(hist, 99);
 	if (r.writing)
 		r.per_w = lb_ratio(wns, r.wops);
 	lb_row_out(&r);

@@ -15,7 +15,7 @@
  *   lbstats summary --rt [FILE...]
  *	The same, with the real-time columns after every other one
  *	(real_time_cols): median_ns_per_op_mean, median_ns_per_op_median,
- *	achieved_period_ns_mean, period_off, irqoff.  Rows timed with
+ *	achieved_period_ns_mean, period_off, irqoff, readers_disagree.  Rows timed with
  *	irqoff=1 form groups of their own either way; a row with
  *	test_stall_ns > 0 (a test) is refused like a write_dwell_ns one.
  *
@@ -281,7 +281,8 @@ static const struct {
 	{ "median_ns_per_op", C_NUM, 0 }, { "p99_batch_ns", C_NUM, 0 },
 	{ "batches_kept", C_NUM, 0 },	{ "clock_ns", C_NUM, 0 },
 	{ "achieved_period_ns", C_NUM, 0 }, { "test_stall_ns", C_NUM, 0 },
-	{ "reader_medians", C_TEXT, 0 },
+	{ "reader_medians", C_TEXT, 0 }, { "sync_timeouts", C_NUM, 0 },
+	{ "slope_ns_per_op", C_NUM, 0 },
 };
 #define NKNOWN (sizeof(known_cols) / sizeof(known_cols[0]))
 
@@ -657,6 +658,7 @@ struct group {
 	int has_sum[NSUM];
 	double max_spin;
 	int has_spin;
+	int rd_runs, rd_disagree;	/* runs listing their readers; disjoint ones */
 };
 
 /*
@@ -784,8 +786,11 @@ static void net_cols(const struct map *m, const struct group *g, size_t i)
  * median ns per op (each run's median over its kept batches: their mean,
  * and their median over runs), the writers' achieved period, period_off
  * (1: it is more than LB_PERIOD_TOL_PCT off the nominal period, 0: within;
- * empty without a nominal period) and irqoff (1: timed with interrupts off,
- * a group of its own).
+ * empty without a nominal period), irqoff (1: timed with interrupts off,
+ * a group of its own) and readers_disagree: in how many runs two readers'
+ * 95% intervals of their medians (reader_medians) do not overlap, i.e. the
+ * readers on different CPUs measured different things (empty when no run
+ * lists its readers).
  */
 #define LB_PERIOD_TOL_PCT 1.0
 static void real_time_cols(const struct group *gr, const char *irq)
@@ -801,7 +806,37 @@ static void real_time_cols(const struct group *gr, const char *irq)
 
 		putchar(fabs(a - gr->period) > gr->period * LB_PERIOD_TOL_PCT / 100 ? '1' : '0');
 	}
-	printf(",%s", irq ? irq + 1 : "0");
+	printf(",%s,", irq ? irq + 1 : "0");
+	if (gr->rd_runs)
+		printf("%d", gr->rd_disagree);
+}
+
+/*
+ * A row's reader_medians, "cpu:median:lo:hi" joined by '+' (the module's
+ * per_reader=1): 1 when two readers' intervals are disjoint (in one
+ * dimension every pair overlaps iff the highest lower end is at most the
+ * lowest upper end), 0 when they all overlap, -1 for fewer than 2 readers.
+ */
+static int readers_disagree(const struct csv *c, const char *f)
+{
+	double lo_max = -INFINITY, hi_min = INFINITY;
+	int n = 0;
+	const char *p = f;
+
+	while (*p) {
+		double m, lo, hi;
+		int cpu, used = 0;
+
+		if (sscanf(p, "%d:%lf:%lf:%lf%n", &cpu, &m, &lo, &hi, &used) != 4 || !used ||
+		    (p[used] && p[used] != '+') || !(lo <= m && m <= hi))
+			die("%s:%ld: reader_medians '%s': not cpu:median:lo:hi with lo <= median <= hi, '+' between readers",
+			    c->name, c->lineno, f);
+		lo_max = fmax(lo_max, lo);
+		hi_min = fmin(hi_min, hi);
+		n++;
+		p += used + (p[used] == '+');
+	}
+	return n < 2 ? -1 : lo_max > hi_min;
 }
 
 /* ---- analysis: every derived figure, decided here once ---- */
@@ -1282,7 +1317,7 @@ static int cmd_summary(int argc, char **argv)
 		struct csv c;
 		int gi[NG], ipre, idw, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM], ipath;
 		int imed, iach, istall, iirqoff;
-		int iround;
+		int iround, ird;
 
 		csv_open(&c, argc > 0 ? argv[fi] : "-");
 		if (!csv_next(&c)) {
@@ -1308,6 +1343,7 @@ static int cmd_summary(int argc, char **argv)
 		istall = csv_col(&c, "test_stall_ns");
 		iirqoff = csv_col(&c, "irqoff");
 		iround = csv_col(&c, "round");
+		ird = csv_col(&c, "reader_medians");
 		for (int i = 0; i < NSUM; i++)
 			is[i] = csv_col(&c, scols[i]);
 		do {
@@ -1384,6 +1420,14 @@ static int cmd_summary(int argc, char **argv)
 			gr->realtime = !gr->icount && strcmp(c.fld[gi[1]], "tcg");
 			if (num(&c, iround, "round", &x))
 				dv_push(&gr->boot, x);
+			if (ird >= 0 && c.fld[ird][0]) {
+				int dis = readers_disagree(&c, c.fld[ird]);
+
+				if (dis >= 0) {
+					gr->rd_runs++;
+					gr->rd_disagree += dis;
+				}
+			}
 			if (num(&c, itorn, "torn", &x))
 				dv_push(&gr->torn, x);
 			if (num(&c, inpw, "ns_per_write", &x))
@@ -1416,7 +1460,7 @@ static int cmd_summary(int argc, char **argv)
 	       "vs_baseline_pct,vs_baseline_verdict,kernel_first,vs_first_pct,vs_first_verdict,"
 	       "mm_amean_gain_pct,mm_stddev_gain_pct,mm_coeffvar_gain_pct,cmp_unit,cmp_n%s\n",
 	       rt ? ",median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,"
-		    "period_off,irqoff" : "");
+		    "period_off,irqoff,readers_disagree" : "");
 	a = calloc(m.n ? m.n : 1, sizeof(*a));
 	if (!a)
 		die("out of memory");

@@ -679,6 +679,27 @@ summary_entries() { awk '/^Summary/ { s = 1; next } s && /^$/ { exit } s && /^  
 	! grep -qi exact <<<"$(summary_entries "$r")" || false
 }
 
+@test "readers on different CPUs that disagree are flagged (lbstats readers_disagree); readers that agree are not" {
+	d=$BATS_TEST_TMPDIR/rd
+	mkdir -p "$d"
+	cp "$FX/fx-pair-base/meta.txt" "$d/"
+	# reader_medians: 2-reader rows, the readers 10% apart with 1% intervals
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print $0, "reader_medians"; next }
+		{ m = $H["ns_per_op"]; print $0, ($H["readers"] < 2 ? "" : sprintf("0:%.3f:%.3f:%.3f+1:%.3f:%.3f:%.3f", m, m * 0.99, m * 1.01, m * 1.1, m * 1.09, m * 1.11)) }' \
+		"$FX/fx-pair-base/results.csv" >"$d/results.csv"
+	run "$REPORT" RUN="$d"
+	[ "$status" -eq 0 ]
+	grep -q 'WARNING: readers on different CPUs disagreed (their medians 95% intervals do not overlap) in 4 configurations' <<<"$(tr '\n' ' ' <<<"$output")"
+	assert_width "$output"
+	# control: the same readers 1% apart overlap
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print $0, "reader_medians"; next }
+		{ m = $H["ns_per_op"]; print $0, ($H["readers"] < 2 ? "" : sprintf("0:%.3f:%.3f:%.3f+1:%.3f:%.3f:%.3f", m, m * 0.99, m * 1.01, m * 1.01, m * 1.0, m * 1.02)) }' \
+		"$FX/fx-pair-base/results.csv" >"$d/results.csv"
+	run "$REPORT" RUN="$d"
+	[ "$status" -eq 0 ]
+	! grep -q 'readers on different CPUs' <<<"$output" || false
+}
+
 @test "a writer that missed its period by more than 1% is flagged (lbstats period_off); one within 1% is not" {
 	d=$BATS_TEST_TMPDIR/late
 	mkdir -p "$d"

@@ -388,12 +388,42 @@ contract_refuses() { # FILE EXPECTED-MESSAGE
 	[ "$(grep -c '^7.2.13' <<<"$output")" -eq 4 ]
 	# the new columns come last, and only with --rt: every older column keeps its place
 	[ "$("$LB" summary "$f" | head -n 1)" = "$(head -n 1 <<<"$output" | sed 's/,median_ns_per_op_mean,.*//')" ]
-	[[ "$(head -n 1 <<<"$output")" == *",cmp_n,median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,period_off,irqoff" ]]
+	[[ "$(head -n 1 <<<"$output")" == *",cmp_n,median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,period_off,irqoff,readers_disagree" ]]
 	# a row with batches stalled on purpose is a test, never a measurement
 	sed -i '2s/,0$/,100000/' "$f"
 	run "$LB" summary "$f"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"$f:2: test_stall_ns=100000: a test row, not a measurement"* ]]
+}
+
+@test "summary: readers_disagree counts the runs whose readers' intervals do not overlap; a malformed list is refused by name" {
+	f=$BATS_TEST_TMPDIR/rd.csv
+	{
+		echo "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,ns_per_op,median_ns_per_op,reader_medians"
+		# latch: overlapping intervals in every run (agree)
+		echo "7.2.13,uml,2,tkfast,latch,task,2,0,none,0,30.5,30.000,0:30.000:29.500:30.400+1:30.200:30.100:30.900"
+		echo "7.2.13,uml,2,tkfast,latch,task,2,0,none,1,30.5,30.000,0:30.100:29.900:30.300+1:30.000:29.800:30.200"
+		# seqlock: disjoint in run 1 only (this host's schedclock: 47.6-48.1 vs 44.3-44.7)
+		echo "7.2.13,uml,2,tkfast,seqlock,task,2,0,none,0,46.0,46.000,0:46.000:45.500:46.500+1:46.200:46.000:46.600"
+		echo "7.2.13,uml,2,tkfast,seqlock,task,2,0,none,1,46.0,46.000,0:47.900:47.600:48.100+1:44.500:44.300:44.700"
+		# one reader, or no list: nothing to compare (empty)
+		echo "7.2.13,uml,2,tkfast,rcu,task,1,1,0,0,25.0,25.000,0:25.000:24.000:26.000"
+		echo "7.2.13,uml,2,tkfast,none,task,2,0,none,0,20.0,20.000,"
+	} >"$f"
+	run "$LB" summary --rt "$f"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	rd() { awk -F, -v v="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["variant"] == v { print "<" $h["readers_disagree"] ">" }' <<<"$output"; }
+	[ "$(rd latch)" = "<0>" ]
+	[ "$(rd seqlock)" = "<1>" ]
+	[ "$(rd rcu)" = "<>" ]
+	[ "$(rd none)" = "<>" ]
+	# a median outside its own interval, a list that is not cpu:median:lo:hi
+	for bad in "0:30.000:30.100:30.400+1:30.200:30.100:30.900" "0:30.000:29.500+1:30.200:30.100:30.900" "0:30:29:31+x"; do
+		sed "2s/,[^,]*\$/,$bad/" "$f" >"$BATS_TEST_TMPDIR/bad.csv"
+		run "$LB" summary --rt "$BATS_TEST_TMPDIR/bad.csv"
+		[ "$status" -ne 0 ]
+		[[ "$output" == *"bad.csv:2: reader_medians '$bad': not cpu:median:lo:hi"* ]] || { echo "$bad: $output"; false; }
+	done
 }
 
 # rt_rows SPEC...: a results.csv of uml rows from SPEC "workload/variant:round:ns"
