@@ -72,6 +72,13 @@ standin_env() {
 		line=$(grep "^$t,$ev," "$run_dir/host-perf.csv") || { echo "no $ev in host-perf.csv"; false; }
 		case $line in *,ok) ;; *,,*,not-supported) ;; *) echo "bad: $line"; false ;; esac
 	done
+	# the effective clock: cycles over task-clock where both were counted, else unknown
+	ghz=$(lb_meta "$run_dir" "$t.effective_ghz")
+	if grep -q "^$t,cycles,[0-9][0-9.]*,.*,ok$" "$run_dir/host-perf.csv"; then
+		[[ "$ghz" =~ ^[0-9]+\.[0-9]{3}$ ]] || { echo "effective_ghz=$ghz with cycles counted"; false; }
+	else
+		[ "$ghz" = unknown ] || { echo "effective_ghz=$ghz without cycles"; false; }
+	fi
 	# guest hardware counters: TCG has no PMU, so not-supported (never 0)
 	run awk -F, 'NR > 1 && $8 == "cycles" { print $9 "|" $13 }' "$run_dir/perf.csv"
 	[ -n "$output" ]

@@ -593,6 +593,17 @@ mhz_fixture() {
 	flat=$(tr "\n" " " <<<"$output" | tr -s " ")
 	[[ "$flat" == *"WARNING: the host CPU boost/turbo state differed between the sides (base off, new on)"* ]] || { echo "$output"; false; }
 	[[ "$output" != *"different frequencies"* ]]
+	# effective GHz (perf's cycles per ns of QEMU's CPU time, per boot): the same
+	# MHz, 3.000 against 2.850 GHz (-5%) is flagged; against unknown (no PMU) not
+	echo "6.12-voluntary-2cpu.effective_ghz=3.000" >>"$a/meta.txt"
+	echo "6.12-voluntary-2cpu.effective_ghz=2.850" >>"$c/meta.txt"
+	run "$REPORT" BASE="$a" NEW="$c"
+	flat=$(tr "\n" " " <<<"$output" | tr -s " ")
+	[[ "$flat" == *"WARNING: the host CPU ran at different effective clocks (QEMU's cycles per ns of CPU time, perf) for the two sides (median 3 GHz base, 2.85 GHz new: -5.0%)"* ]] || { echo "$output"; false; }
+	sed -i 's/effective_ghz=2.850/effective_ghz=unknown/' "$c/meta.txt"
+	run "$REPORT" BASE="$a" NEW="$c"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"effective clocks"* ]] || { echo "$output"; false; }
 }
 
 # --- one analysis: report, table and plots lay out the same lbstats figures ---
