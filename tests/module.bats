@@ -139,12 +139,23 @@ nrep() { table "$1" | awk -F, 'NR > 1 && $5 != "kernel"' | wc -l; }
 	p=$BATS_TEST_TMPDIR/p
 	echo "workload=tkfast variant=seqlock readers=1 writers=1 writer_period_ns=10000 nruns=2 duration_ms=5" >"$p"
 	echo "workload=latchtree variant=latch readers=2 writers=0 nruns=1 duration_ms=5" >>"$p"
+	echo "workload=tkfast variant=latch readers=2 writers=0 nruns=1 duration_ms=5 per_reader=1" >>"$p"
 	for i in 1 2; do
 		lb_guest_ok 6.12 2 icount "$p" "$BATS_TEST_TMPDIR/i$i"
 	done
-	[ "$(wc -l <"$BATS_TEST_TMPDIR/i1/rows.csv")" -eq 4 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/i1/rows.csv")" -eq 5 ]
 	lb_icount_same "$BATS_TEST_TMPDIR/i1/rows.csv" "$BATS_TEST_TMPDIR/i2/rows.csv" ||
 		{ grep -H '^icount_\|^wall_s' "$BATS_TEST_TMPDIR"/i[12]/boot.meta; false; }
+	# readers on CPUs 0 and 1 run the same path: their medians' intervals
+	# overlap (lbstats readers_disagree 0; its control: stats.bats)
+	run "$LB_ROOT/build/lbstats" summary --rt "$BATS_TEST_TMPDIR/i1/rows.csv"
+	[ "$status" -eq 0 ]
+	rd=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		$h["workload"] == "tkfast" && $h["readers"] == 2 { print $h["readers_disagree"] }' <<<"$output")
+	[ "$rd" = 0 ] || { echo "readers_disagree=<$rd>"; grep ',tkfast,latch,task,2,' "$BATS_TEST_TMPDIR/i1/rows.csv"; false; }
+	# under icount every task row has both the fastest batches' path and the slope
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		$h["path_ns_per_op"] == "" || $h["slope_ns_per_op"] == "" { print "no path or slope: " $0; bad = 1 } END { exit bad }' "$BATS_TEST_TMPDIR/i1/rows.csv"
 }
 
 # name | run line | text the module's pr_err must contain

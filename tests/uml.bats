@@ -110,9 +110,11 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 # asserted to agree: on this shared host the two vCPUs' host CPUs differ
 # (seen: schedclock seqlock 48 ns/op on vCPU 0, 44 on vCPU 1, run after run);
 # what holds whatever the host does is asserted: each reader's median inside
-# its interval, and the row's pooled median between the two readers'.
+# its interval, the row's pooled median between the two readers', and
+# lbstats' verdict present (readers_disagree: a count of runs; the report
+# warns; agreement itself is asserted under icount, module.bats).
 # Writer deadlines: an absolute schedule never runs ahead of its period.
-@test "uml: per-reader medians and intervals; the pooled median between them; achieved periods never shorter than nominal" {
+@test "uml: per-reader medians and intervals, lbstats' verdict on them; no fastest-batch path, a slope; achieved periods never shorter than nominal" {
 	img=$(lb_image "$UML_KERNEL" uml)
 	kb=$(lb_kbuild_dir "$UML_KERNEL" uml)
 	p=$BATS_TEST_TMPDIR/plan out=$BATS_TEST_TMPDIR/pr
@@ -138,11 +140,18 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 			printf "%s/%s run %s: reader 0 %s [%s, %s], reader 1 %s [%s, %s]: %s\n", $H["workload"], $H["variant"], $H["run"],
 				x[2], x[3], x[4], y[2], y[3], y[4], agree ? "agree" : "DISAGREE" >"/dev/stderr"
 		}
+		# real time: no fastest-batch path (its luckiest batches), the slopes median instead
+		$H["path_ns_per_op"] != "" || $H["slope_ns_per_op"] == "" { print "a path, or no slope, under uml: " $0; bad = 1 }
 		$H["writers"] == 1 {
 			printf "period %s: achieved %s\n", $H["writer_period_ns"], $H["achieved_period_ns"] >"/dev/stderr"
 			if (!($H["achieved_period_ns"] >= 0.999 * $H["writer_period_ns"])) { print "a writer ahead of its deadlines: " $0; bad = 1 }
 		}
 		END { exit bad }' "$out/rows.csv"
+	run "$LB_ROOT/build/lbstats" summary --rt "$out/rows.csv"
+	[ "$status" -eq 0 ]
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		$h["readers"] == 2 { n++; if ($h["readers_disagree"] !~ /^[0-3]$/) { print "readers_disagree: <" $h["readers_disagree"] ">"; bad = 1 } }
+		END { exit bad || n != 2 }' <<<"$output"
 }
 
 @test "uml: seqlock readers retry under a writer, never without one" {
