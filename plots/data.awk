@@ -5,15 +5,9 @@
 # -v data=DIR: where <name>.dat / <name>.vars.gp go; -v vocab=FILE: the run's
 # vocabulary (lb_run_vocab: colours in its display order); prints the plan
 # ("script<TAB>name" per plot) on stdout and notes ("note<TAB>text").
+# Needs runners/lib.awk (lb_period, lb_writers, lb_plural) as a first -f file.
 function q(s) { gsub(/"/, "", s); return "\"" s "\"" }
 function ci(x, m) { return x == "NA" || x == "" ? m : x }
-function period(p) {
-	if (p == "none" || p == "") return "-"
-	if (p + 0 == 0) return "asap"
-	if (p % 1000000 == 0) return (p / 1000000) "ms"
-	if (p % 1000 == 0) return (p / 1000) "us"
-	return p "ns"
-}
 function vcmp(a, b,   x, y, n, m, i) {	# version compare: <0, 0, >0
 	n = split(a, x, /[.-]/); m = split(b, y, /[.-]/)
 	for (i = 1; i <= n && i <= m; i++) {
@@ -174,7 +168,7 @@ function readers_plots(c, wl, pre, a, vc, m, klist,   r, rseen, rt, j, pass, ww,
 		else {
 			if (RW == "") return
 			ww = RW; pp = RP; name = pre wl "-readers-writer"
-			lbl = RW " writer" (RW + 0 == 1 ? "" : "s") ", period " (RP + 0 == 0 ? "0 (back-to-back)" : RP " ns")
+			lbl = lb_writers(RW, RP)
 		}
 		begin_plot(name)
 		ymax = 0; xmin = ""; xmax = ""; any = 0
@@ -239,7 +233,7 @@ function period_axis(c, wl, ww, rr,   has0, i, p, minnz, maxnz, t, seenp) {
 	for (i = 1; i <= n; i++) {
 		if (ROWC[i] != c || R[i, "workload"] != wl || R[i, "context"] != "task" || R[i, "writers"] != ww || R[i, "readers"] != rr) continue
 		p = R[i, "writer_period_ns"] + 0
-		if (p > 0 && !(p in seenp)) { seenp[p]; t = t (t == "" ? "(" : ", ") "\\\"" period(p) "\\\" " p }
+		if (p > 0 && !(p in seenp)) { seenp[p]; t = t (t == "" ? "(" : ", ") "\\\"" lb_period(p) "\\\" " p }
 	}
 	XT = "\"set xtics " t ")\""
 }
@@ -289,7 +283,7 @@ function period_plots(c, wl, pre, a, vc, m, klist,   b, j, rr, i, best, SR, r, n
 	}
 	close(F)
 	if (!any) { close(VF); return }
-	lbl = rr " reader" (rr + 0 == 1 ? "" : "s") ", " RW " writer" (RW + 0 == 1 ? "" : "s")
+	lbl = lb_plural(rr, "reader") ", " lb_plural(RW, "writer")
 	var("datafile", q(F)); var("nk", m); var("klist", q(klist))
 	var("maintitle", q(ttl(wl ": " unit(a, "op") " and read retries vs writer period; " lbl, a, vc)))
 	var("ylab", q(unit(a, "op"))); var("ymax", nice(ymax)); var("rmax", nice(rmax))
@@ -328,7 +322,7 @@ function spread_plots(c, wl, pre, a, vc, m, klist,   ymin, any, vi, v, i, cf, nc
 		for (x = 1; x <= ncf; x++) {
 			CX[CF[cidx[x]]] = x
 			split(CF[cidx[x]], s, SUBSEP)
-			lab = (s[1] == "task" ? "" : s[1] " ") "r" s[2] " w" s[3] (s[3] + 0 ? " " period(s[4]) : "")
+			lab = (s[1] == "task" ? "" : s[1] " ") "r" s[2] " w" s[3] (s[3] + 0 ? " " lb_period(s[4]) : "")
 			t = t (x > 1 ? ", " : "") "\\\"" lab "\\\" " x
 		}
 		name = pre wl "-" v "-spread"

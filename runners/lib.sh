@@ -402,6 +402,11 @@ lb_summary() {
 	return "$rc"
 }
 
+# lb_awklib: the awk functions the runners share (runners/lib.awk: lb_kmatch,
+# lb_tagmatch, lb_plural, lb_units, lb_period, lb_writers), as program text to
+# put before a program: awk "$(lb_awklib)"'...'
+lb_awklib() { cat "$LB_ROOT/runners/lib.awk"; }
+
 # lb_lbstats: path of the statistics tool, (re)built if needed.
 lb_lbstats() {
 	make -s -C "$LB_ROOT/stats" >&2 || lb_die "building stats/lbstats failed"

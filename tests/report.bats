@@ -108,7 +108,7 @@ assert_width() {
 	grep -q '^  ktime_get_mono_fast_ns  *22.3  *22.0$' <<<"$output"
 	run "$REPORT" BASE="$FX/fx-pair-base" NEW="$FX/fx-pair-shift"
 	grep -q -E '^tkfast: in total latch is [0-9.]*% faster than seqlock \(significant\) for 1$' <<<"$output"
-	grep -q -E '^  reader with 1 writer every 10000 ns \(6.12.118, kvm, 4 vCPUs\)$' <<<"$output"
+	grep -q -E '^  reader with 1 writer every 10 us \(6.12.118, kvm, 4 vCPUs\)$' <<<"$output"
 }
 
 @test "every report line <= 72 columns, plain ASCII" {
@@ -607,12 +607,14 @@ mhz_fixture() {
 }
 
 # --- one analysis: report, table and plots lay out the same lbstats figures ---
-# W P of "with 1 writer updating back-to-back" / "with 1 writer every 1000 ns"
+# W P (P in ns) of the first "1 writer back-to-back" / "2 writers every 10 us" (runners/lib.awk: lb_writers)
+writers_wp() { grep -o '[0-9][0-9]* writers\? \(back-to-back\|every [0-9.]* [mun]s\)' | head -n 1 |
+	awk '{ u = $NF == "ms" ? 1000000 : $NF == "us" ? 1000 : 1; print $1, ($3 == "back-to-back" ? 0 : $4 * u) }'; }
+# ... of a workload's summary line in a report
 report_cfg() { awk '/^Summary/ { s = 1; next } s && /^$/ { exit } s && /^  / { l = l " " substr($0, 3); next } s { if (l != "") print l; l = $0 } END { if (l != "") print l }' <<<"$1" |
-	grep "^$2: " | grep -o 'with [0-9]* writers\? \(updating back-to-back\|every [0-9]* ns\)' | head -n 1 |
-	sed 's/with \([0-9]*\) writers\{0,1\} updating back-to-back/\1 0/; s/with \([0-9]*\) writers\{0,1\} every \([0-9]*\) ns/\1 \2/'; }
-# W P of a plot title "...; 1 writer, period 1000 ns (...": the readers-writer plot
-plot_cfg() { sed -n 's/^maintitle = .*; \([0-9]*\) writers\{0,1\}, period \([0-9]*\)[ (].*/\1 \2/p' "$1"; }
+	grep "^$2: " | grep -o 'with [0-9]* writers\? [^(]*' | writers_wp; }
+# ... of a plot title "...; 1 writer every 1 us (...": the readers-writer plot
+plot_cfg() { sed -n 's/^maintitle = .*; \([0-9]* writers\{0,1\} [^(]*\)(.*/\1/p' "$1" | writers_wp; }
 # "variant kernel-index net" of the table's block "WL: 1 reader, no writer"
 table_net() { awk -v wl="$2" '$0 ~ "^" wl ": [0-9]+ readers?, no writer" { t = 1; next } /^[^ ]/ { t = 0 }
 	t { for (i = 2; i <= NF; i += 2) { x = $i; sub(/[=?].*|\+-.*/, "", x); print $1, i / 2, x + 0 } }' <<<"$1"; }

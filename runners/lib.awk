@@ -1,0 +1,47 @@
+# The awk functions the runners share: one kernel match and one wording of
+# a configuration for report, table, faithful and plots/data.awk.  Shell
+# runners put it before their own program text (lib.sh: lb_awklib); data.awk
+# takes it as a second -f file.  Plain POSIX awk (mawk); the runners quote
+# programs in single quotes, so no apostrophe in here.
+
+# lb_kmatch(k, sel): kernel release k (6.12.118, 6.12.118-base) is one the
+# space-separated selections in sel name ("" = every kernel; 6.12 = 6.12.x)
+function lb_kmatch(k, sel,   n, i, w) {
+	if (sel == "") return 1
+	n = split(sel, w, " ")
+	for (i = 1; i <= n; i++) if (k == w[i] || index(k, w[i] ".") == 1) return 1
+	return 0
+}
+
+# lb_tagmatch(tag, sel): a boot tag (6.12-voluntary-2cpu, base-full-1cpu)
+# starts with its KERNELS label (6.12; base or new for your own kernels):
+# is it a boot of the kernel sel selects (a release, a label, or "")?
+function lb_tagmatch(t, sel,   l) {
+	l = t; sub(/-.*/, "", l)
+	return sel == "" || l == sel || index(sel, l ".") == 1 || substr(sel, length(sel) - length(l)) == "-" l
+}
+
+function lb_plural(n, w) { return n " " w (n + 0 == 1 ? "" : "s") }
+
+# lb_units(ns): 500 ns, 10 us, 1.5 ms
+function lb_units(p) {
+	if (p + 0 >= 1000000) return sprintf("%g ms", p / 1000000)
+	if (p + 0 >= 1000) return sprintf("%g us", p / 1000)
+	return (p + 0) " ns"
+}
+
+# lb_period(p): a writer period in a column or on an axis: - (no writer),
+# asap (back-to-back), 500ns, 10us, 1.5ms
+function lb_period(p,   s) {
+	if (p == "none" || p == "") return "-"
+	if (p + 0 == 0) return "asap"
+	s = lb_units(p); sub(/ /, "", s)
+	return s
+}
+
+# lb_writers(w, p): the writers in words: no writer, 1 writer back-to-back,
+# 2 writers every 10 us
+function lb_writers(w, p) {
+	if (w + 0 == 0 || p == "none" || p == "") return "no writer"
+	return lb_plural(w, "writer") (p + 0 == 0 ? " back-to-back" : " every " lb_units(p))
+}
