@@ -1,5 +1,6 @@
-# The awk functions the runners share: one kernel match and one wording of
-# a configuration for report, table, faithful and plots/data.awk.  Shell
+# The awk functions the runners share: one kernel match, one wording of a
+# configuration and one way to fold text at 72 columns for report, table,
+# faithful and plots/data.awk.  Shell
 # runners put it before their own program text (lib.sh: lb_awklib); data.awk
 # takes it as a second -f file.  Plain POSIX awk (mawk); the runners quote
 # programs in single quotes, so no apostrophe in here.
@@ -45,3 +46,19 @@ function lb_writers(w, p) {
 	if (w + 0 == 0 || p == "none" || p == "") return "no writer"
 	return lb_plural(w, "writer") (p + 0 == 0 ? " back-to-back" : " every " lb_units(p))
 }
+
+# lb_fold(s, ind, lead): s folded at 72 columns, its first line after lead,
+# the others after ind ("\001" is a space no line breaks at); lb_wrap
+# prints it
+function lb_fold(s, ind, lead,   w, n, i, line, out) {
+	n = split(s, w, " ")
+	line = lead w[1]
+	for (i = 2; i <= n; i++) {
+		if (length(line) + 1 + length(w[i]) > 72) { out = out line "\n"; line = ind w[i] }
+		else line = line " " w[i]
+	}
+	out = out line
+	gsub("\001", " ", out)
+	return out
+}
+function lb_wrap(s, ind, lead) { print lb_fold(s, ind, lead) }

@@ -880,6 +880,13 @@ static int readers_disagree(const struct csv *c, const char *f)
  *		 what the comparisons above are over: "boot" (real time, rows
  *		 from two or more boots: each boot's mean is one sample) or
  *		 "run"; and this group's number of such samples.
+ *  accel_other, order_here, order_other, order_verdict
+ *		 on the synchronised variants' rows of a run with two
+ *		 accelerators (icount and uml): the other accelerator that ran
+ *		 this kernel, vCPU count, workload and configuration, the
+ *		 variants' order by value under each (order_str) and whether
+ *		 they agree ("agree", or "differ:" and the pairs apart in
+ *		 opposite directions); empty otherwise.
  */
 struct gfields {
 	char *kernel, *accel, *vcpus, *workload, *variant, *context, *readers, *writers,
@@ -1235,6 +1242,137 @@ static void print_cmp(const struct an *a, size_t i, long j)
 	printf(",%s", lb_verdict_name(c.verdict));
 }
 
+/*
+ * A group's value (the mean of its basis) and the 95% half-width of it: 0
+ * when the path is exact, NAN with fewer than 2 samples.
+ */
+static double value_of(const struct an *a, const struct group *g, double *ci95)
+{
+	const struct dv *b = a->basis;
+	double mean = lb_mean(b->v, b->n), sd = b->n > 1 ? lb_sd(b->v, b->n) : NAN;
+
+	if (a->use_path && !strcmp(path_exact(g), "exact"))
+		*ci95 = 0;
+	else if (b->n >= 2)
+		*ci95 = lb_t975((double)b->n - 1) * sd / sqrt((double)b->n);
+	else
+		*ci95 = NAN;
+	return mean;
+}
+
+/*
+ * Two accelerators side by side (issue 23: icount's exact paths and uml's
+ * real time from one run).  The synchronised variants (role sync) of one
+ * kernel, vCPU count, workload and configuration, ordered by value under
+ * each accelerator: "rcu<latch~seqlock", '<' where the 95% intervals are
+ * apart, '~' where they overlap (or one is unknown).  The orders disagree
+ * when a pair is apart in opposite directions under the two; otherwise
+ * they agree.  A side with two groups of one variant (two models of one
+ * kernel) has no order.
+ */
+static int same_unit(const struct an *x, const struct an *y)
+{
+	return !strcmp(x->f.kernel, y->f.kernel) && !strcmp(x->f.vcpus, y->f.vcpus) &&
+	       !strcmp(x->f.workload, y->f.workload) && same_cfg(&x->f, &y->f);
+}
+
+static int is_sync(const struct an *x)
+{
+	return x->vr && !strcmp(x->vr->role, "sync");
+}
+
+struct omember {
+	const char *variant;
+	double v, ci;
+};
+
+static int om_cmp(const void *p, const void *q)
+{
+	const struct omember *x = p, *y = q;
+
+	return x->v < y->v ? -1 : x->v > y->v ? 1 : strcmp(x->variant, y->variant);
+}
+
+/* 1: x apart below y, -1: apart above, 0: overlapping or unknown */
+static int apart(const struct omember *x, const struct omember *y)
+{
+	if (isnan(x->ci) || isnan(y->ci))
+		return 0;
+	if (x->v + x->ci < y->v - y->ci)
+		return 1;
+	if (y->v + y->ci < x->v - x->ci)
+		return -1;
+	return 0;
+}
+
+/* the sync members of i's unit under accel; -1 when a variant repeats */
+static int members(const struct an *a, const struct group *g, size_t n, size_t i,
+		   const char *accel, struct omember *m, int cap)
+{
+	int k = 0;
+
+	for (size_t j = 0; j < n; j++) {
+		if (strcmp(a[j].f.accel, accel) || !is_sync(&a[j]) || !same_unit(&a[j], &a[i]))
+			continue;
+		for (int q = 0; q < k; q++)
+			if (!strcmp(m[q].variant, a[j].f.variant))
+				return -1;
+		if (k == cap)
+			return -1;
+		m[k].variant = a[j].f.variant;
+		m[k].v = value_of(&a[j], &g[j], &m[k].ci);
+		k++;
+	}
+	qsort(m, k, sizeof(*m), om_cmp);
+	return k;
+}
+
+static void order_str(const struct omember *m, int k, char *out, size_t len)
+{
+	size_t o = 0;
+
+	out[0] = 0;
+	for (int q = 0; q < k; q++)
+		o += snprintf(out + o, o < len ? len - o : 0, "%s%s",
+			      q ? (apart(&m[q - 1], &m[q]) ? "<" : "~") : "", m[q].variant);
+}
+
+static void order_cols(const struct an *a, const struct group *g, size_t n, size_t i)
+{
+	struct omember mh[16], mo[16];
+	char oh[512], oo[512], why[512] = "";
+	const char *other = NULL;
+	int kh, ko;
+	size_t w = 0;
+
+	for (size_t j = 0; is_sync(&a[i]) && j < n && !other; j++)
+		if (strcmp(a[j].f.accel, a[i].f.accel) && is_sync(&a[j]) && same_unit(&a[j], &a[i]))
+			other = a[j].f.accel;
+	if (!other) {
+		fputs(",,,,", stdout);
+		return;
+	}
+	kh = members(a, g, n, i, a[i].f.accel, mh, NELEM(mh));
+	ko = members(a, g, n, i, other, mo, NELEM(mo));
+	if (kh < 0 || ko < 0) {
+		printf(",%s,,,", other);
+		return;
+	}
+	order_str(mh, kh, oh, sizeof(oh));
+	order_str(mo, ko, oo, sizeof(oo));
+	/* pairs apart in opposite directions, named "latch/rcu" */
+	for (int p = 0; p < kh; p++)
+		for (int q = p + 1; q < kh; q++)
+			for (int x = 0; x < ko; x++)
+				for (int y = 0; y < ko; y++)
+					if (!strcmp(mo[x].variant, mh[p].variant) &&
+					    !strcmp(mo[y].variant, mh[q].variant) &&
+					    apart(&mh[p], &mh[q]) * apart(&mo[x], &mo[y]) < 0)
+						w += snprintf(why + w, w < sizeof(why) ? sizeof(why) - w : 0,
+							      " %s/%s", mh[p].variant, mh[q].variant);
+	printf(",%s,%s,%s,%s%s", other, oh, oo, why[0] ? "differ:" : "agree", why);
+}
+
 static void analysis_cols(const struct an *a, const struct group *g, size_t i)
 {
 	struct dv u = { 0 };
@@ -1242,7 +1380,7 @@ static void analysis_cols(const struct an *a, const struct group *g, size_t i)
 
 	const struct dv *b = a[i].basis;
 	const char *ex = path_exact(&g[i]);
-	double mean = lb_mean(b->v, b->n), sd = b->n > 1 ? lb_sd(b->v, b->n) : NAN;
+	double ci95, mean = value_of(&a[i], &g[i], &ci95), sd = b->n > 1 ? lb_sd(b->v, b->n) : NAN;
 
 	printf(",%s,", a[i].section);
 	pnum(stdout, mean);
@@ -1250,7 +1388,7 @@ static void analysis_cols(const struct an *a, const struct group *g, size_t i)
 	if (a[i].use_path && !strcmp(ex, "exact"))
 		putchar('0');
 	else if (b->n >= 2)
-		pnum(stdout, lb_t975((double)b->n - 1) * sd / sqrt((double)b->n));
+		pnum(stdout, ci95);
 	else
 		fputs("NA", stdout);
 	putchar(',');
@@ -1458,7 +1596,8 @@ static int cmd_summary(int argc, char **argv)
 	       "section,value,value_ci95,value_sd,value_cv_pct,value_basis,exact,"
 	       "role,order,rank,baseline,ref_writer,ref_read,"
 	       "vs_baseline_pct,vs_baseline_verdict,kernel_first,vs_first_pct,vs_first_verdict,"
-	       "mm_amean_gain_pct,mm_stddev_gain_pct,mm_coeffvar_gain_pct,cmp_unit,cmp_n%s\n",
+	       "mm_amean_gain_pct,mm_stddev_gain_pct,mm_coeffvar_gain_pct,cmp_unit,cmp_n,"
+	       "accel_other,order_here,order_other,order_verdict%s\n",
 	       rt ? ",median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,"
 		    "period_off,irqoff,readers_disagree" : "");
 	a = calloc(m.n ? m.n : 1, sizeof(*a));
@@ -1503,6 +1642,7 @@ static int cmd_summary(int argc, char **argv)
 			putchar(',');
 		net_cols(&m, g, i);
 		analysis_cols(a, g, i);
+		order_cols(a, g, m.n, i);
 		if (rt)
 			real_time_cols(gr, irq);
 		putchar('\n');

@@ -607,6 +607,27 @@ mhz_fixture() {
 	[[ "$output" != *"effective clocks"* ]] || { echo "$output"; false; }
 }
 
+@test "a run under icount and uml: the report sets the two side by side (lbstats orders), once per kernel; one accelerator alone has no such block" {
+	d=$BATS_TEST_TMPDIR/xa
+	mkdir -p "$d"
+	# the committed icount study and the committed uml one, as one run
+	{ cat "$ROOT/results/reference-icount/results.csv"; tail -n +2 "$ROOT/results/reference-uml/results.csv"; } >"$d/results.csv"
+	cp "$ROOT/results/reference-icount/meta.txt" "$d/"
+	run "$REPORT" RUN="$d"
+	[ "$status" -eq 0 ]
+	assert_width "$output"
+	flat=$(tr '\n' ' ' <<<"$output" | tr -s ' ')
+	[[ "$flat" == *"icount and uml side by side: the synchronised variants by their figure, cheapest first"* ]] || { echo "$output"; false; }
+	# the 7.2 configurations both ran (reference-uml: 7.2.13, 2 vCPUs), each once
+	[ "$(grep -c 'icount and uml side by side' <<<"$output")" -eq 1 ]
+	[[ "$flat" == *"- 7.2.13, 2 vCPUs, tkfast, 2 readers, no writer: icount rcu<seqlock<latch; uml "* ]]
+	[[ "$flat" =~ [0-9]+\ of\ [0-9]+\ configurations\ agree ]]
+	# control: the icount study alone
+	run "$REPORT" RUN=reference-icount
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"side by side"* ]]
+}
+
 # --- one analysis: report, table and plots lay out the same lbstats figures ---
 # W P (P in ns) of the first "1 writer back-to-back" / "2 writers every 10 us" (runners/lib.awk: lb_writers)
 writers_wp() { grep -o '[0-9][0-9]* writers\? \(back-to-back\|every [0-9.]* [mun]s\)' | head -n 1 |

@@ -388,7 +388,7 @@ contract_refuses() { # FILE EXPECTED-MESSAGE
 	[ "$(grep -c '^7.2.13' <<<"$output")" -eq 4 ]
 	# the new columns come last, and only with --rt: every older column keeps its place
 	[ "$("$LB" summary "$f" | head -n 1)" = "$(head -n 1 <<<"$output" | sed 's/,median_ns_per_op_mean,.*//')" ]
-	[[ "$(head -n 1 <<<"$output")" == *",cmp_n,median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,period_off,irqoff,readers_disagree" ]]
+	[[ "$(head -n 1 <<<"$output")" == *",cmp_n,accel_other,order_here,order_other,order_verdict,median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,period_off,irqoff,readers_disagree" ]]
 	# a row with batches stalled on purpose is a test, never a measurement
 	sed -i '2s/,0$/,100000/' "$f"
 	run "$LB" summary "$f"
@@ -424,6 +424,44 @@ contract_refuses() { # FILE EXPECTED-MESSAGE
 		[ "$status" -ne 0 ]
 		[[ "$output" == *"bad.csv:2: reader_medians '$bad': not cpu:median:lo:hi"* ]] || { echo "$bad: $output"; false; }
 	done
+}
+
+@test "summary: two accelerators side by side, the variants' orders and whether they agree (intervals apart in opposite directions)" {
+	f=$BATS_TEST_TMPDIR/xa.csv
+	{
+		echo "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,ns_per_op,path_ns_per_op,median_ns_per_op,preempt"
+		for r in 0 1 2; do
+			# icount: exact paths, rcu < seqlock < latch in both configurations
+			for c in "0,none" "1,0"; do
+				echo "7.2.13,icount,2,tkfast,latch,task,1,$c,$r,41.5,41.000,41.000,lazy"
+				echo "7.2.13,icount,2,tkfast,seqlock,task,1,$c,$r,36.5,36.000,36.000,lazy"
+				echo "7.2.13,icount,2,tkfast,rcu,task,1,$c,$r,30.5,30.000,30.000,lazy"
+				echo "7.2.13,icount,2,tkfast,none,task,1,$c,$r,29.5,29.000,29.000,lazy"
+			done
+			# uml, no writer: latch and seqlock overlap (agree)
+			echo "7.2.13,uml,2,tkfast,latch,task,1,0,none,$r,60,,$((30 + r)).000,voluntary"
+			echo "7.2.13,uml,2,tkfast,seqlock,task,1,0,none,$r,60,,$((31 - r)).000,voluntary"
+			echo "7.2.13,uml,2,tkfast,rcu,task,1,0,none,$r,60,,2$r.000,voluntary"
+			# uml, back-to-back writer: seqlock apart above latch (differ)
+			echo "7.2.13,uml,2,tkfast,latch,task,1,1,0,$r,60,,3$r.000,voluntary"
+			echo "7.2.13,uml,2,tkfast,seqlock,task,1,1,0,$r,60,,5$r.000,voluntary"
+			echo "7.2.13,uml,2,tkfast,rcu,task,1,1,0,$r,60,,2$r.000,voluntary"
+		done
+	} >"$f"
+	run "$LB" summary "$f"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	xo() { awk -F, -v a="$1" -v v="$2" -v w="$3" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		$h["accel"] == a && $h["variant"] == v && $h["writers"] == w { print $h["accel_other"] "|" $h["order_here"] "|" $h["order_other"] "|" $h["order_verdict"] }' <<<"$output"; }
+	[ "$(xo icount latch 0)" = "uml|rcu<seqlock<latch|rcu<seqlock~latch|agree" ]
+	[ "$(xo uml seqlock 0)" = "icount|rcu<seqlock~latch|rcu<seqlock<latch|agree" ]
+	[ "$(xo icount latch 1)" = "uml|rcu<seqlock<latch|rcu<latch<seqlock|differ: seqlock/latch" ]
+	[ "$(xo uml rcu 1)" = "icount|rcu<latch<seqlock|rcu<seqlock<latch|differ: latch/seqlock" ]
+	# the control is no synchronised variant: no order on its rows
+	[ "$(xo icount none 1)" = "|||" ]
+	# one accelerator alone: nothing to set beside it
+	grep -v ',uml,' "$f" >"$BATS_TEST_TMPDIR/one.csv"
+	run "$LB" summary "$BATS_TEST_TMPDIR/one.csv"
+	[ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } { print $h["order_verdict"] }' <<<"$output" | sort -u)" = "" ]
 }
 
 # rt_rows SPEC...: a results.csv of uml rows from SPEC "workload/variant:round:ns"
