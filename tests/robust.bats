@@ -182,6 +182,8 @@ REF=$LB_ROOT/results/reference-icount
 	CLOCK=hpet|CLOCK=hpet: unknown
 	SCHED=cloud|SCHED=cloud: unknown
 	KERNELS=5.10|KERNELS=5.10: '5.10' unknown
+	UML_KERNELS=6.12|UML_KERNELS=6.12: names the kernels uml boots, and ACCEL=tcg has no uml
+	UML_KERNELS=6.12 6.12|UML_KERNELS=6.12 6.12: '6.12' given twice
 	PROFILE=huge|PROFILE=huge: unknown profile
 	CASES
 	# (above, BATS stands for the test's tmp dir)
