@@ -137,7 +137,7 @@ ref_keep = mv "$$run" results/$(1) ; rm -rf results/$(1)/boots ; \
 	sed -i "s/^run_id=.*/run_id=$(1)/" results/$(1)/meta.txt ; \
 	ln -sfn $(1) results/latest ; \
 	runners/report RUN=$(1) OUT=results/$(1)/report.txt
-.PHONY: reference reference-rt
+.PHONY: reference reference-rt reference-uml
 reference: deps stats
 	@set -e; for a in $(REF_ACCELS); do \
 		if [ $$a = tcg ]; then pre="voluntary lazy full"; else pre=""; fi ; \
@@ -157,6 +157,17 @@ reference-rt: deps stats
 	run=$$($(REF_ENV) KERNELS="6.12 7.2" PREEMPT="voluntary lazy rt" ACCEL=icount runners/sweep) ; \
 	$(call ref_keep,reference-icount-rt) ; \
 	runners/plots RUN=reference-icount-rt
+
+# The real-time headline, committed as results/reference-uml: 7.2 under
+# User-Mode Linux, 2 vCPUs pinned, the replicas and two clock functions, task
+# context, no writer and one writer on the other vCPU at 1 ms, 10 us and back
+# to back; 5 runs of 100 ms over 3 boots (the boot the statistical unit).
+reference-uml: deps stats
+	@set -e; rm -rf results/reference-uml plots/reference-uml ; \
+	run=$$(ACCEL=uml KERNELS=7.2 VCPUS=2 WORKLOADS="replicas ktime_get_mono_fast_ns ktime_get_ns" \
+		CONTEXTS=task WRITER_PERIODS="none 1000000 10000 0" RUNS=5 DURATION=100 PERF=0 runners/sweep) ; \
+	$(call ref_keep,reference-uml) ; \
+	runners/plots RUN=reference-uml
 
 # The A/A benchmark: one kernel against itself under real time (UML, 2 vCPUs),
 # odd vs even boots; prints and keeps results/<run>/aa.txt and fails when more
