@@ -788,9 +788,9 @@ static void net_cols(const struct map *m, const struct group *g, size_t i)
  * (1: it is more than LB_PERIOD_TOL_PCT off the nominal period, 0: within;
  * empty without a nominal period), irqoff (1: timed with interrupts off,
  * a group of its own) and readers_disagree: in how many runs two readers'
- * 95% intervals of their medians (reader_medians) do not overlap, i.e. the
- * readers on different CPUs measured different things (empty when no run
- * lists its readers).
+ * 95% intervals of their medians (reader_medians) lie more than 1% apart,
+ * i.e. the readers on different CPUs measured different things (empty when
+ * no run lists its readers).
  */
 #define LB_PERIOD_TOL_PCT 1.0
 static void real_time_cols(const struct group *gr, const char *irq)
@@ -813,13 +813,16 @@ static void real_time_cols(const struct group *gr, const char *irq)
 
 /*
  * A row's reader_medians, "cpu:median:lo:hi" joined by '+' (the module's
- * per_reader=1): 1 when two readers' intervals are disjoint (in one
- * dimension every pair overlaps iff the highest lower end is at most the
- * lowest upper end), 0 when they all overlap, -1 for fewer than 2 readers.
+ * per_reader=1): 1 when two readers' intervals lie apart by more than
+ * LB_MIN_CHANGE_PCT of the lower median (the gap between the highest lower
+ * end and the lowest upper end: in one dimension every pair overlaps iff
+ * that is <= 0; the margin is the significance rule's, and keeps a clock's
+ * quantum out: UML's batch times come in 128 ns steps, so a reader's
+ * interval can be one value), 0 otherwise, -1 for fewer than 2 readers.
  */
 static int readers_disagree(const struct csv *c, const char *f)
 {
-	double lo_max = -INFINITY, hi_min = INFINITY;
+	double lo_max = -INFINITY, hi_min = INFINITY, m_min = INFINITY;
 	int n = 0;
 	const char *p = f;
 
@@ -833,10 +836,11 @@ static int readers_disagree(const struct csv *c, const char *f)
 			    c->name, c->lineno, f);
 		lo_max = fmax(lo_max, lo);
 		hi_min = fmin(hi_min, hi);
+		m_min = fmin(m_min, m);
 		n++;
 		p += used + (p[used] == '+');
 	}
-	return n < 2 ? -1 : lo_max > hi_min;
+	return n < 2 ? -1 : lo_max - hi_min > m_min * LB_MIN_CHANGE_PCT / 100;
 }
 
 /* ---- analysis: every derived figure, decided here once ---- */

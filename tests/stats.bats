@@ -396,7 +396,7 @@ contract_refuses() { # FILE EXPECTED-MESSAGE
 	[[ "$output" == *"$f:2: test_stall_ns=100000: a test row, not a measurement"* ]]
 }
 
-@test "summary: readers_disagree counts the runs whose readers' intervals do not overlap; a malformed list is refused by name" {
+@test "summary: readers_disagree counts the runs whose readers' intervals lie more than 1% apart; a malformed list is refused by name" {
 	f=$BATS_TEST_TMPDIR/rd.csv
 	{
 		echo "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,ns_per_op,median_ns_per_op,reader_medians"
@@ -406,6 +406,8 @@ contract_refuses() { # FILE EXPECTED-MESSAGE
 		# seqlock: disjoint in run 1 only (this host's schedclock: 47.6-48.1 vs 44.3-44.7)
 		echo "7.2.13,uml,2,tkfast,seqlock,task,2,0,none,0,46.0,46.000,0:46.000:45.500:46.500+1:46.200:46.000:46.600"
 		echo "7.2.13,uml,2,tkfast,seqlock,task,2,0,none,1,46.0,46.000,0:47.900:47.600:48.100+1:44.500:44.300:44.700"
+		# apart by one clock quantum, 0.6%: within the rule's 1% (agree)
+		echo "7.2.13,uml,2,tkfast,seqlock-excl,task,2,0,none,0,21.3,21.300,0:21.248:21.248:21.248+1:21.376:21.376:21.376"
 		# one reader, or no list: nothing to compare (empty)
 		echo "7.2.13,uml,2,tkfast,rcu,task,1,1,0,0,25.0,25.000,0:25.000:24.000:26.000"
 		echo "7.2.13,uml,2,tkfast,none,task,2,0,none,0,20.0,20.000,"
@@ -415,6 +417,7 @@ contract_refuses() { # FILE EXPECTED-MESSAGE
 	rd() { awk -F, -v v="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["variant"] == v { print "<" $h["readers_disagree"] ">" }' <<<"$output"; }
 	[ "$(rd latch)" = "<0>" ]
 	[ "$(rd seqlock)" = "<1>" ]
+	[ "$(rd seqlock-excl)" = "<0>" ]
 	[ "$(rd rcu)" = "<>" ]
 	[ "$(rd none)" = "<>" ]
 	# a median outside its own interval, a list that is not cpu:median:lo:hi
