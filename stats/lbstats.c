@@ -658,7 +658,7 @@ struct group {
 	int has_sum[NSUM];
 	double max_spin;
 	int has_spin;
-	int rd_runs, rd_disagree;	/* runs listing their readers; disjoint ones */
+	int rd_runs, rd_disagree;	/* runs listing their readers; those apart */
 };
 
 /*
