@@ -1331,6 +1331,15 @@ static int members(const struct an *a, const struct group *g, size_t n, size_t i
 	return k;
 }
 
+/* the index of variant v among m[0..k), -1 when absent */
+static int om_find(const struct omember *m, int k, const char *v)
+{
+	for (int q = 0; q < k; q++)
+		if (!strcmp(m[q].variant, v))
+			return q;
+	return -1;
+}
+
 static void order_str(const struct omember *m, int k, char *out, size_t len)
 {
 	size_t o = 0;
@@ -1366,14 +1375,13 @@ static void order_cols(const struct an *a, const struct group *g, size_t n, size
 	order_str(mo, ko, oo, sizeof(oo));
 	/* pairs apart in opposite directions, named "latch/rcu" */
 	for (int p = 0; p < kh; p++)
-		for (int q = p + 1; q < kh; q++)
-			for (int x = 0; x < ko; x++)
-				for (int y = 0; y < ko; y++)
-					if (!strcmp(mo[x].variant, mh[p].variant) &&
-					    !strcmp(mo[y].variant, mh[q].variant) &&
-					    apart(&mh[p], &mh[q]) * apart(&mo[x], &mo[y]) < 0)
-						w += snprintf(why + w, w < sizeof(why) ? sizeof(why) - w : 0,
-							      " %s/%s", mh[p].variant, mh[q].variant);
+		for (int q = p + 1; q < kh; q++) {
+			int x = om_find(mo, ko, mh[p].variant), y = om_find(mo, ko, mh[q].variant);
+
+			if (x >= 0 && y >= 0 && apart(&mh[p], &mh[q]) * apart(&mo[x], &mo[y]) < 0)
+				w += snprintf(why + w, w < sizeof(why) ? sizeof(why) - w : 0,
+					      " %s/%s", mh[p].variant, mh[q].variant);
+		}
 	printf(",%s,%s,%s,%s%s", other, oh, oo, why[0] ? "differ:" : "agree", why);
 }
 
