@@ -579,6 +579,8 @@ lb_incomplete_note() {
 		[ "$rc" != 0 ] || continue
 		why=$(lb_exit_why "${rc:-none}")
 		if [ -z "$rc" ] && [ -n "$intr" ]; then why="not run: the sweep was interrupted"; fi
+		# a boot the sweep could not start (its kernel did not build) says why
+		[ -z "$(lb_meta "$d" "$t.not_run")" ] || why="not run: $(lb_meta "$d" "$t.not_run")"
 		miss="$miss${miss:+, }$t ($why)"
 		nmiss=$((nmiss + 1))
 	done
@@ -806,6 +808,12 @@ lb_accel_pin() {
 # lb_accel_realtime A: A's times are real time (kvm; uml: host time of natively
 # run kernel code, LB_UML_NOTE), not emulated.
 lb_accel_realtime() { [ "$1" = kvm ] || [ "$1" = uml ]; }
+
+# lb_accel_beside_builds A: A's figures do not depend on what else the host
+# runs, so its boots may run while kernels are still being built (icount:
+# guest instructions; a sweep builds its later kernels beside such boots).
+# Real time (kvm, uml) and tcg's emulated timings need a quiet host.
+lb_accel_beside_builds() { [ "$1" = icount ]; }
 
 # --- host conditions (runners/sweep: meta.txt host_*; warnings) ---
 # lb__read FILE: FILE's content on one line; "none" when empty, "unknown" when unreadable.

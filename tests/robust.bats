@@ -405,6 +405,57 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 	[[ "$stderr" == *"using the latest run: fx-icount"* ]]
 }
 
+@test "icount boots beside the builds: a kernel that does not build leaves its boot not run, saying why everywhere; the sweep exits 1, the run incomplete" {
+	# a module that fails to compile: the image build beside the boots fails
+	src=$BATS_TEST_TMPDIR/mod t=6.12-voluntary-1cpu
+	cp -r "$LB_ROOT/bench-module" "$src"
+	echo '#error "a module that does not build (robust.bats)"' >>"$src/core.c"
+	LB_MODULE_SRC=$src RESULTS=$BATS_TEST_TMPDIR/r LB_LOCK_WAIT=1 KERNELS=6.12 PREEMPT=voluntary VCPUS=1 \
+		WORKLOADS=tkfast VARIANTS=latch CONTEXTS=task WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 \
+		ACCEL=icount run --separate-stderr "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 1 ] || { echo "$stderr"; false; }
+	d=${lines[-1]}
+	grep -qx 'builds_beside_boots=6.12-voluntary' "$d/meta.txt"
+	grep -q 'a module that does not build' "$d/boots/build.log"
+	why="its kernel 6.12-voluntary did not build (exit 1; $d/boots/build.log)"
+	[ "$(lb_meta "$d" "$t.not_run")" = "$why" ]
+	[[ "$stderr" == *"boot $t not run: $why"* ]] || { echo "$stderr"; false; }
+	grep -qx 'incomplete=1' "$d/meta.txt"
+	[ ! -f "$d/results.csv" ]
+	[ ! -f "$d/console/$t.log" ] # never booted
+	[[ "$(lb_incomplete_note "$d")" == *"missing boots: $t (not run: $why)"* ]]
+}
+
+@test "SIGTERM while a kernel builds beside the icount boots: the build and everything it started stopped, the run kept as interrupted, exit 130" {
+	# a private cache: the build beside the boots has to extract 6.12 first
+	cache=$BATS_TEST_TMPDIR/cache r=$BATS_TEST_TMPDIR/r
+	LATCHBENCH_CACHE=$cache RESULTS=$r KERNELS=6.12 PREEMPT=voluntary VCPUS=1 WORKLOADS=tkfast \
+		VARIANTS=latch CONTEXTS=task WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 ACCEL=icount \
+		"$LB_ROOT/runners/sweep" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	for _ in $(seq 1 600); do
+		grep -qs 'build-kernel: extracting' "$r"/*/boots/build.log && break
+		sleep 0.2
+	done
+	grep -q 'build-kernel: extracting' "$r"/*/boots/build.log
+	sleep 1
+	pgrep -f "$cache/src" >/dev/null # the build's tar is running
+	kill -TERM "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	sleep 2
+	left=$(pgrep -f "$cache" || true)
+	for p in $left; do kill "$p" 2>/dev/null || true; done
+	[ -z "$left" ] || { ps -o pid,args -p "$(echo "$left" | paste -sd,)"; false; }
+	[ "$rc" -eq 130 ] || { cat "$BATS_TEST_TMPDIR/err"; false; }
+	grep -q 'waiting for the build of 6.12-voluntary' "$BATS_TEST_TMPDIR/err"
+	d=$(cat "$BATS_TEST_TMPDIR/out")
+	[ -d "$d" ]
+	grep -q '^interrupted=' "$d/meta.txt"
+	grep -qx 'incomplete=1' "$d/meta.txt"
+	[ ! -e "$r/latest" ] # no rows: nothing to point at
+}
+
 @test "a hung guest (lb.hang=1) is killed in under 5 minutes: the boot timeout scales with the plan and is in meta.txt" {
 	export LB_LOCK_WAIT=1 RESULTS=$BATS_TEST_TMPDIR/r
 	# 72 configurations: the old budget (120 s + 16 s each) was 1272 s

@@ -383,6 +383,11 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	[ "$(lb_meta "$d" accel)" = "icount uml" ]
 	[ "$(lb_meta "$d" accel_requested)" = auto ]
 	grep -q 'accelerator: icount uml (.*uml beside it for 7.2' <<<"$stderr"
+	# the UML kernel was built beside the icount boots, and no uml boot
+	# started before that build had finished (real time wants a quiet host)
+	[ "$(lb_meta "$d" builds_beside_boots)" = 7.2-uml ]
+	built=$(stat -c %Y "$d/boots/build-7.2-uml.rc")
+	for n in "$d"/boots/7.2-uml-*/node.meta; do [ "$(stat -c %Y "$n")" -ge "$built" ] || { echo "$n before $built"; false; }; done
 	repro=$(lb_meta "$d" reproduce)
 	[[ " $repro " == *' ACCEL="icount uml" '* && " $repro " == *" UML_KERNELS=7.2 "* ]] || { echo "$repro"; false; }
 	grep -q ',icount,2,tkfast,latch,task,2,0,none,' "$d/results.csv"
