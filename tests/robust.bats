@@ -416,6 +416,7 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 	[ "$status" -eq 1 ] || { echo "$stderr"; false; }
 	d=${lines[-1]}
 	grep -qx 'builds_beside_boots=6.12-voluntary' "$d/meta.txt"
+	[[ "$(lb_meta "$d" build_s.6.12-voluntary)" =~ ^[0-9]+$ ]]
 	grep -q 'a module that does not build' "$d/boots/build.log"
 	why="its kernel 6.12-voluntary did not build (exit 1; $d/boots/build.log)"
 	[ "$(lb_meta "$d" "$t.not_run")" = "$why" ]

@@ -386,6 +386,8 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	# the UML kernel was built beside the icount boots, and no uml boot
 	# started before that build had finished (real time wants a quiet host)
 	[ "$(lb_meta "$d" builds_beside_boots)" = 7.2-uml ]
+	# how long each build took: the probe's kernel before the boots, the UML one beside them
+	[[ "$(lb_meta "$d" build_s.7.2-lazy)" =~ ^[0-9]+$ && "$(lb_meta "$d" build_s.7.2-uml)" =~ ^[0-9]+$ ]]
 	built=$(stat -c %Y "$d/boots/build-7.2-uml.rc")
 	for n in "$d"/boots/7.2-uml-*/node.meta; do [ "$(stat -c %Y "$n")" -ge "$built" ] || { echo "$n before $built"; false; }; done
 	repro=$(lb_meta "$d" reproduce)
