@@ -455,6 +455,10 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 	grep -q '^interrupted=' "$d/meta.txt"
 	grep -qx 'incomplete=1' "$d/meta.txt"
 	[ ! -e "$r/latest" ] # no rows: nothing to point at
+	# stopped, not waited for: the build never finished (with ccache warm, a
+	# sweep that only waited would have seen it through within a minute)
+	[ ! -f "$d/boots/build-6.12-voluntary.rc" ]
+	! grep -q 'built 6.12-voluntary' "$d/boots/build.log" || false
 }
 
 @test "a hung guest (lb.hang=1) is killed in under 5 minutes: the boot timeout scales with the plan and is in meta.txt" {
