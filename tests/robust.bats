@@ -461,6 +461,29 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 	! grep -q 'built 6.12-voluntary' "$d/boots/build.log" || false
 }
 
+@test "the builder beside the icount boots killed from outside: the boot waiting for it is not run, saying so, and the sweep ends (exit 1) instead of waiting for ever" {
+	cache=$BATS_TEST_TMPDIR/cache r=$BATS_TEST_TMPDIR/r t=6.12-voluntary-1cpu
+	LATCHBENCH_CACHE=$cache RESULTS=$r KERNELS=6.12 PREEMPT=voluntary VCPUS=1 WORKLOADS=tkfast \
+		VARIANTS=latch CONTEXTS=task WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 ACCEL=icount \
+		"$LB_ROOT/runners/sweep" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	for _ in $(seq 1 600); do
+		grep -qs 'build-kernel: extracting' "$r"/*/boots/build.log && break
+		sleep 0.2
+	done
+	b=$(pgrep -f "$r/.*/boots/builder.sh")
+	kill -KILL -- "-$b" # the builder's process group: it dies without a word
+	rc=0
+	timeout 60 tail --pid="$pid" -f /dev/null || { kill "$pid"; false; }
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 1 ] || { cat "$BATS_TEST_TMPDIR/err"; false; }
+	d=$(cat "$BATS_TEST_TMPDIR/out")
+	[ "$(lb_meta "$d" "$t.not_run")" = "its kernel 6.12-voluntary did not build (exit none; $d/boots/build.log)" ]
+	grep -qx 'build_failed.6.12-voluntary=exit none ('"$d"'/boots/build.log)' "$d/meta.txt"
+	grep -qx 'incomplete=1' "$d/meta.txt"
+	grep -q "boot $t not run: its kernel 6.12-voluntary did not build" "$BATS_TEST_TMPDIR/err"
+}
+
 @test "a hung guest (lb.hang=1) is killed in under 5 minutes: the boot timeout scales with the plan and is in meta.txt" {
 	export LB_LOCK_WAIT=1 RESULTS=$BATS_TEST_TMPDIR/r
 	# 72 configurations: the old budget (120 s + 16 s each) was 1272 s
