@@ -28,6 +28,38 @@ teardown() {
 # big N: N bytes of CSV-ish text
 big() { yes '6.12,tcg,2,tkfast,latch,task,1,0,none,0,1000,12.345' | head -c "$1"; }
 
+# cold_sweep ACCEL: a one-configuration 6.12 sweep under ACCEL in the
+# background, on the private cache $cache (cold: its build has to extract
+# 6.12 first), results in $r; pid=its pid, its stdout and stderr in
+# $BATS_TEST_TMPDIR/out and err.
+cold_sweep() {
+	LATCHBENCH_CACHE=$cache RESULTS=$r KERNELS=6.12 PREEMPT=voluntary VCPUS=1 WORKLOADS=tkfast \
+		VARIANTS=latch CONTEXTS=task WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 ACCEL=$1 \
+		"$LB_ROOT/runners/sweep" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+}
+
+# until_extracting GLOB: until a log GLOB names says the build is extracting
+# 6.12 (two minutes at most, then fails)
+until_extracting() {
+	local f
+	for _ in $(seq 1 600); do
+		# shellcheck disable=SC2086 # GLOB: expanded now, the run directory may be new
+		for f in $1; do grep -qs 'build-kernel: extracting' "$f" && return 0; done
+		sleep 0.2
+	done
+	return 1
+}
+
+# nothing_left: no process of $cache's builds is left (any found is stopped,
+# then the test fails naming it)
+nothing_left() {
+	local left p
+	left=$(pgrep -f "$cache" || true)
+	for p in $left; do kill "$p" 2>/dev/null || true; done
+	[ -z "$left" ] || { ps -o pid,args -p "$(echo "$left" | paste -sd,)"; false; }
+}
+
 @test "disk full: lb_atomic_write fails with an error, keeps the previous version, leaves no temp file" {
 	d=$BATS_TEST_TMPDIR/full
 	small_fs "$d"
@@ -374,25 +406,15 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 	mkdir -p "$r"
 	cp -r "$LB_ROOT/tests/fixtures/results/fx-icount" "$r/good"
 	ln -s good "$r/latest"
-	LATCHBENCH_CACHE=$cache RESULTS=$r KERNELS=6.12 PREEMPT=voluntary VCPUS=1 WORKLOADS=tkfast \
-		VARIANTS=latch CONTEXTS=task WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 ACCEL=tcg \
-		"$LB_ROOT/runners/sweep" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
-	pid=$!
-	for _ in $(seq 1 600); do
-		grep -q 'build-kernel: extracting' "$BATS_TEST_TMPDIR/err" && break
-		sleep 0.2
-	done
-	grep -q 'build-kernel: extracting' "$BATS_TEST_TMPDIR/err"
+	cold_sweep tcg
+	until_extracting "$BATS_TEST_TMPDIR/err"
 	sleep 1
 	pgrep -f "$cache/src" >/dev/null # the build's tar is running
 	kill -TERM "$pid"
 	rc=0
 	wait "$pid" || rc=$?
 	sleep 2
-	left=$(pgrep -f "$cache" || true)
-	# (should the check below fail: stop what the test started, by id)
-	for p in $left; do kill "$p" 2>/dev/null || true; done
-	[ -z "$left" ] || { ps -o pid,args -p "$(echo "$left" | paste -sd,)"; false; }
+	nothing_left
 	[ "$rc" -eq 130 ] || { cat "$BATS_TEST_TMPDIR/err"; false; }
 	grep -q 'interrupted while building: no run was started' "$BATS_TEST_TMPDIR/err"
 	# the builds come before the run directory: nothing half made in the results
@@ -430,24 +452,15 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 @test "SIGTERM while a kernel builds beside the icount boots: the build and everything it started stopped, the run kept as interrupted, exit 130" {
 	# a private cache: the build beside the boots has to extract 6.12 first
 	cache=$BATS_TEST_TMPDIR/cache r=$BATS_TEST_TMPDIR/r
-	LATCHBENCH_CACHE=$cache RESULTS=$r KERNELS=6.12 PREEMPT=voluntary VCPUS=1 WORKLOADS=tkfast \
-		VARIANTS=latch CONTEXTS=task WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 ACCEL=icount \
-		"$LB_ROOT/runners/sweep" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
-	pid=$!
-	for _ in $(seq 1 600); do
-		grep -qs 'build-kernel: extracting' "$r"/*/boots/build.log && break
-		sleep 0.2
-	done
-	grep -q 'build-kernel: extracting' "$r"/*/boots/build.log
+	cold_sweep icount
+	until_extracting "$r/*/boots/build.log"
 	sleep 1
 	pgrep -f "$cache/src" >/dev/null # the build's tar is running
 	kill -TERM "$pid"
 	rc=0
 	wait "$pid" || rc=$?
 	sleep 2
-	left=$(pgrep -f "$cache" || true)
-	for p in $left; do kill "$p" 2>/dev/null || true; done
-	[ -z "$left" ] || { ps -o pid,args -p "$(echo "$left" | paste -sd,)"; false; }
+	nothing_left
 	[ "$rc" -eq 130 ] || { cat "$BATS_TEST_TMPDIR/err"; false; }
 	grep -q 'waiting for the build of 6.12-voluntary' "$BATS_TEST_TMPDIR/err"
 	d=$(cat "$BATS_TEST_TMPDIR/out")
@@ -463,14 +476,8 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 
 @test "the builder beside the icount boots killed from outside: the boot waiting for it is not run, saying so, and the sweep ends (exit 1) instead of waiting for ever" {
 	cache=$BATS_TEST_TMPDIR/cache r=$BATS_TEST_TMPDIR/r t=6.12-voluntary-1cpu
-	LATCHBENCH_CACHE=$cache RESULTS=$r KERNELS=6.12 PREEMPT=voluntary VCPUS=1 WORKLOADS=tkfast \
-		VARIANTS=latch CONTEXTS=task WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 ACCEL=icount \
-		"$LB_ROOT/runners/sweep" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
-	pid=$!
-	for _ in $(seq 1 600); do
-		grep -qs 'build-kernel: extracting' "$r"/*/boots/build.log && break
-		sleep 0.2
-	done
+	cold_sweep icount
+	until_extracting "$r/*/boots/build.log"
 	b=$(pgrep -f "$r/.*/boots/builder.sh")
 	kill -KILL -- "-$b" # the builder's process group: it dies without a word
 	rc=0
