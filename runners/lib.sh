@@ -99,8 +99,10 @@ lb_default_preempt() {
 
 # lb_config_preempt CONFIG: the effective preemption model of a built .config:
 # rt, lazy, full, voluntary or none (PREEMPT_RT first: on 7.2 it sits on top of
-# the full/lazy choice). Empty when CONFIG names none of them.
+# the full/lazy choice). Empty when CONFIG names none of them, or does not
+# exist (a kernel never built: sweep-boot folds such a boot all the same).
 lb_config_preempt() {
+	[ -r "$1" ] || return 0
 	awk '$0 == "CONFIG_PREEMPT_RT=y" { rt = 1 }
 		$0 == "CONFIG_PREEMPT_LAZY=y" { m = "lazy" } $0 == "CONFIG_PREEMPT=y" && m == "" { m = "full" }
 		$0 == "CONFIG_PREEMPT_VOLUNTARY=y" { m = "voluntary" } $0 == "CONFIG_PREEMPT_NONE=y" { m = "none" }
@@ -564,7 +566,7 @@ lb_exit_why() {
 # are meta.txt's boots=; each one's outcome its TAG.exit (skipped.TAG: left
 # out on purpose, said elsewhere, not missing).
 lb_incomplete_note() {
-	local d=$1 inc intr planned t rc why miss="" nmiss=0
+	local d=$1 inc intr planned t rc why nr miss="" nmiss=0
 	inc=$(lb_meta "$d" incomplete)
 	[ "$inc" != 0 ] || return 0
 	intr=$(lb_meta "$d" interrupted)
@@ -580,7 +582,8 @@ lb_incomplete_note() {
 		why=$(lb_exit_why "${rc:-none}")
 		if [ -z "$rc" ] && [ -n "$intr" ]; then why="not run: the sweep was interrupted"; fi
 		# a boot the sweep could not start (its kernel did not build) says why
-		[ -z "$(lb_meta "$d" "$t.not_run")" ] || why="not run: $(lb_meta "$d" "$t.not_run")"
+		nr=$(lb_meta "$d" "$t.not_run")
+		[ -z "$nr" ] || why="not run: $nr"
 		miss="$miss${miss:+, }$t ($why)"
 		nmiss=$((nmiss + 1))
 	done
