@@ -153,6 +153,30 @@ lb_set_cc() {
 		export CCACHE_DEPEND=${CCACHE_DEPEND:-true}
 	fi
 }
+# lb_kmake SRC BLD ARG...: make in kernel tree SRC with O=BLD and the
+# compiler lb_set_cc chose. Rust is off (RUSTC/BINDGEN=false): no guest kernel
+# uses it, and a rustc on the caller's PATH would otherwise change .config.
+lb_kmake() {
+	local src=$1 bld=$2
+	shift 2
+	make -s -C "$src" O="$bld" CC="$cc" HOSTCC="$cc" RUSTC=false BINDGEN=false "$@"
+}
+# lb_toolchain: one line per tool whose version Kconfig writes into .config
+# (CONFIG_CC_VERSION_TEXT/GCC_VERSION, AS_VERSION, LD_VERSION,
+# PAHOLE_VERSION), "NAME none" when absent. Part of every build stamp and of
+# the tinyconfig key: a compiler, binutils or pahole that changed makes a kept
+# build stale, as a fresh configure would differ (Rust: see lb_kmake).
+lb_toolchain() {
+	local t v
+	for t in gcc as ld pahole; do
+		if command -v "$t" >/dev/null; then
+			v=$("$t" --version 2>/dev/null </dev/null | sed -n '/./{p;q}') || v=""
+			printf '%s %s\n' "$t" "${v:-unknown}"
+		else
+			printf '%s none\n' "$t"
+		fi
+	done
+}
 # lb_configure KMAKE SRC BLD WHAT FRAGMENT...: BLD/.config = SRC's tinyconfig
 # + the fragments (merged in order) + olddefconfig, as build-kernel and
 # build-tree configure; dies naming WHAT when a fragment line did not survive.
@@ -169,8 +193,8 @@ lb_configure() {
 		(cd "$src" && find . \( -name .git -o -name 'lb-build-*' \) -prune -o \
 			\( -name 'Kconfig*' -o -path './kernel/configs/*' -o -path './arch/x86/configs/*' \) -type f -print |
 			LC_ALL=C sort | xargs -d '\n' sha256sum)
-		$cc --version | head -n 1
-		echo "$ARCH tinyconfig-v1"
+		lb_toolchain
+		echo "$ARCH tinyconfig-v2"
 	} | sha256sum | cut -c1-16)
 	tc=${LB_TINYCONFIG_CACHE:-$LB_CACHE/tinyconfig}/$key.config
 	mkdir -p "$bld"

@@ -68,7 +68,7 @@ setup_file() {
 	src=$LB_CACHE/src/6.12 t=$BATS_TEST_TMPDIR
 	export ARCH=x86_64
 	lb_set_cc
-	kmake() { make -s -C "$src" O="$bld" CC="$cc" HOSTCC="$cc" "$@"; }
+	kmake() { lb_kmake "$src" "$bld" "$@"; }
 	for bld in "$t/miss" "$t/hit"; do
 		LB_TINYCONFIG_CACHE=$t/tc lb_configure kmake "$src" "$bld" 6.12-voluntary $(lb_fragments voluntary)
 		[ "$(find "$t/tc" -name '*.config' | wc -l)" -eq 1 ]
