@@ -4,6 +4,13 @@
 LB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LB_CACHE=${LATCHBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/latchbench}
 export LB_ROOT LB_CACHE
+# No runner is interactive: data comes in files and pipes, never from the
+# keyboard. So a runner's standard input, and that of everything it starts,
+# is /dev/null: a program that would page or prompt when its stdin is a
+# terminal (gnuplot's `set terminal` list, a Kconfig question) reads end of
+# file instead of waiting for a key nobody sees. An interactive shell that
+# sources this file for its functions keeps its terminal.
+case $- in *i*) ;; *) exec </dev/null ;; esac
 
 lb_log() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
 lb_die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }

@@ -215,3 +215,13 @@ tiny_tree() { # tiny_tree DIR VERSION PATCHLEVEL
 	grep -qx 'dirty=unknown' <<<"$output"
 	grep -qx 'version=6.1.9' <<<"$output"
 }
+
+@test "at a terminal: make compare finishes (tests/tty.bats has the harness's negative control)" {
+	cd "$LB_ROOT"
+	run lb_on_tty 900 compare make -s compare KSRC="$REPO" BASE=lb-base NEW=lb-new \
+		ACCEL=icount VCPUS=1 WORKLOADS=ktime_get_mono_fast_ns VARIANTS=kernel CONTEXTS=task \
+		WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 \
+		RESULTS="$BATS_TEST_TMPDIR/results" PLOTS="$BATS_TEST_TMPDIR/plots/cmp"
+	[ "$status" -eq 0 ] || { echo "$output"; tail -n 30 "$BATS_TEST_TMPDIR/compare.log"; false; }
+	grep -q '^latchbench: 6\.12\.[0-9]*-base -> 6\.12\.[0-9]*-new ' "$BATS_TEST_TMPDIR/compare.log"
+}

@@ -98,3 +98,32 @@ lb_icount_rows() {
 lb_table() {
 	sed -n 's/^T //p' "$1/channel.txt"
 }
+
+# lb_on_tty TIMEOUT NAME CMD...: run CMD as a person at a terminal does:
+# stdin, stdout and stderr on a pseudo-terminal that nobody types into
+# (a detached tmux pane, private server; script(1) inside it keeps what the
+# terminal showed in $BATS_TEST_TMPDIR/NAME.log). Returns CMD's exit status,
+# or 124 when CMD had not finished after TIMEOUT seconds (it waited for the
+# keyboard, or hung): the pane is killed and the screen it showed is printed.
+lb_on_tty() {
+	local t=$1 name=$2 d=$BATS_TEST_TMPDIR i
+	shift 2
+	rm -f "$d/$name.rc" "$d/$name.log"
+	{
+		printf 'script -qefc %q %q\n' "$(printf '%q ' "$@")" "$d/$name.log"
+		printf 'echo $? >%q && mv %q %q\n' "$d/$name.rc.tmp" "$d/$name.rc.tmp" "$d/$name.rc"
+	} >"$d/$name.sh"
+	tmux -S "$d/$name.tmux" -f /dev/null new-session -d -x 160 -y 50 -c "$PWD" "bash $(printf '%q' "$d/$name.sh")"
+	for ((i = 0; i < t * 5; i++)); do
+		[ -f "$d/$name.rc" ] && break
+		sleep 0.2
+	done
+	if [ ! -f "$d/$name.rc" ]; then
+		echo "lb_on_tty: '$*' still running after ${t}s at a terminal; its screen:"
+		tmux -S "$d/$name.tmux" capture-pane -p -t 0 2>/dev/null | grep -v '^$' | tail -n 20
+		tmux -S "$d/$name.tmux" kill-server 2>/dev/null || true
+		return 124
+	fi
+	tmux -S "$d/$name.tmux" kill-server 2>/dev/null || true
+	return "$(cat "$d/$name.rc")"
+}
