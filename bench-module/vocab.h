@@ -3,11 +3,11 @@
  * latchbench: the vocabulary, the one table of every workload and
  * variant: its name, what it is and how it is shown.  The module builds
  * its workload x variant table from it (table.c, copy_variants.h,
- * latchtree.c, w_kernel.c; Kbuild finds the variant files from it) and
- * exports that table through debugfs latchbench/table; the guest records
- * it into the run store (vocab.csv).  Before a boot the host reads this
- * file itself (runners/lib.sh: lb_vocab), so keep one entry per line as
- * below; no field contains a comma.
+ * latchtree.c, w_kernel.c; Kbuild finds the replica and variant files
+ * from it) and exports that table through debugfs latchbench/table; the
+ * guest records it into the run store (vocab.csv).  Before a boot the
+ * host reads this file itself (runners/lib.sh: lb_vocab), so keep one
+ * entry per line as below; no field contains a comma.
  *
  * Replicas, a data shape of a kernel latch user:
  *   W(name, family, counterpart)

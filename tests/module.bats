@@ -245,26 +245,35 @@ BAD_INPUT=(
 	done
 }
 
-# Adding a variant is its own file and one line of the table (vocab.h): a
-# scratch copy variant (v_none.h under another name) in a temporary copy of
-# the module, built, booted (icount, 1 vCPU), folded into a run store, then
-# reported and plotted, with no other edit anywhere.
-@test "a variant added as one file and one table line shows in rows, vocab.csv, report and plots" {
+# Adding a variant or a workload is its own file and one line of the table
+# (vocab.h): a scratch copy variant (v_none.h under another name) and a
+# scratch copy workload (w_schedclock.c under another name) in a temporary
+# copy of the module, built, booted (icount, 1 vCPU), folded into a run
+# store, then reported and plotted, with no other edit anywhere (Kbuild
+# finds both files from the table).
+@test "a variant and a workload added as one file and one table line each show in rows, vocab.csv, report and plots" {
 	src=$BATS_TEST_TMPDIR/mod out=$BATS_TEST_TMPDIR/boot run=$BATS_TEST_TMPDIR/run
 	cp -a "$LB_ROOT/bench-module" "$src"
 	sed 's/\bnone_/scratch_/g; s/COPY_READERS(none)/COPY_READERS(scratch)/; s/\bv_none\b/v_scratch/' \
 		"$LB_ROOT/bench-module/v_none.h" >"$src/v_scratch.h"
 	sed -i '/^.define LB_COPY_VARIANTS(/,/^$/{/^\tV(none, /a\	V(scratch, "scratch", control, 91, 0, "v_none.h renamed: a test") \\
 }' "$src/vocab.h"
-	# the whole edit: one new file, one added line
+	sed 's/^LB_COPY_WORKLOAD(schedclock);$/LB_COPY_WORKLOAD(scratchw);/' \
+		"$LB_ROOT/bench-module/w_schedclock.c" >"$src/w_scratchw.c"
+	sed -i '/^.define LB_REPLICAS(/,/^$/{/^\tW(schedclock, /a\	W(scratchw, copy, "")						\\
+}' "$src/vocab.h"
+	# the whole edit: two new files, two added lines
 	run diff -r "$LB_ROOT/bench-module" "$src"
 	[ "$(grep -c '^Only in '"$src"': v_scratch.h$' <<<"$output")" -eq 1 ]
-	[ "$(grep -c '^[<>] ' <<<"$output")" -eq 1 ]
+	[ "$(grep -c '^Only in '"$src"': w_scratchw.c$' <<<"$output")" -eq 1 ]
+	[ "$(grep -c '^[<>] ' <<<"$output")" -eq 2 ]
 	[ "$(grep -c '^> 	V(scratch, "scratch", control, 91, 0, ' <<<"$output")" -eq 1 ]
+	[ "$(grep -c '^> 	W(scratchw, copy, "")' <<<"$output")" -eq 1 ]
 	"$LB_ROOT/runners/build-kernel" KVER=6.12 >&2
 	LB_PERF=0 LB_MODULE_SRC=$src "$LB_ROOT/runners/build-initramfs" KVER=6.12 FLAVOUR=voluntary OUT="$BATS_TEST_TMPDIR/img.cpio.gz" >&2
 	printf '%s\n' "workload=tkfast variant=all context=task readers=1 writers=0 nruns=2 duration_ms=3" \
-		"workload=tkfast variant=all context=task readers=1 writers=1 writer_period_ns=0 nruns=2 duration_ms=3" >"$BATS_TEST_TMPDIR/plan"
+		"workload=tkfast variant=all context=task readers=1 writers=1 writer_period_ns=0 nruns=2 duration_ms=3" \
+		"workload=scratchw variant=latch context=task readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=3" >"$BATS_TEST_TMPDIR/plan"
 	mkdir -p "$out" "$run"
 	"$LB_ROOT/runners/boot" KBUILD="$(lb_kbuild_dir 6.12)" INITRD="$BATS_TEST_TMPDIR/img.cpio.gz" PLAN="$BATS_TEST_TMPDIR/plan" \
 		VCPUS=1 ACCEL=icount TIMEOUT=300 OUT="$out" CMDLINE="latchbench.accel=icount" 2>"$out/boot.stderr" ||
@@ -272,6 +281,11 @@ BAD_INPUT=(
 	"$LB_ROOT/runners/collect" CHANNEL="$out/channel.txt" RUN="$run" TAG=6.12-voluntary-1cpu
 	[ "$(grep -c ',tkfast,scratch,task,' "$run/results.csv")" -eq 4 ]
 	grep -q '^tkfast,scratch,1,1,copy,ktime_get_mono_fast_ns,v_none.h renamed: a test,control,91,0$' "$run/vocab.csv"
+	# the scratch workload: its latch row, read and written, never torn
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["workload"] == "scratchw" && $c["variant"] == "latch" { n++; if ($c["torn"] != 0 || $c["read_ops"] == 0 || $c["write_ops"] == 0) bad = 1 }
+		END { exit bad || n != 1 }' "$run/results.csv"
+	grep -q '^scratchw,latch,' "$run/vocab.csv"
 	# its rows read like none's: torn, but never a retry
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["variant"] == "scratch" && ($c["retries"] != 0 || $c["torn"] == "" || $c["read_ops"] == 0) { print; bad = 1 }
@@ -283,13 +297,14 @@ BAD_INPUT=(
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 	[ -s "$BATS_TEST_TMPDIR/plots/tkfast-scratch-spread.png" ]
 	grep -q '^vl[0-9]* = ".*\bscratch\b' "$BATS_TEST_TMPDIR"/plots/data/*.vars.gp
-	# negative control: the file without its table line is not in the module
+	# negative control: the files without their table lines are not in the module
 	cp -a "$src" "$src-noline"
-	sed -i '/V(scratch, /d' "$src-noline/vocab.h"
+	sed -i '/V(scratch, /d; /W(scratchw, /d' "$src-noline/vocab.h"
 	make -s -C "$(lb_kbuild_dir 6.12)" M="$src-noline" modules >&2
 	if strings "$src-noline/latchbench.ko" | grep -q scratch; then false; fi
 	make -s -C "$(lb_kbuild_dir 6.12)" M="$src" modules >&2
-	strings "$src/latchbench.ko" | grep -q scratch
+	strings "$src/latchbench.ko" | grep -q 'scratch$'
+	strings "$src/latchbench.ko" | grep -q 'scratchw'
 }
 
 # Real-time methodology (issue 27), checked where it is exact (icount):
