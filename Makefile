@@ -1,20 +1,23 @@
 # latchbench: seqcount latch vs seqlock vs RCU, measured in QEMU guests and UML.
-#   make bench   run the default sweep (PROFILE=quick|full, see runners/sweep)
-#   make bench SCHED=slurm   the same sweep as Slurm jobs (README "Sweeps on a Slurm cluster")
-#   make test    the fast test tier: host-side suites and 6.12 built and booted (bats)
+# Targets (the sweep's variables: runners/sweep --help; the guide: README.md):
+#   make bench         the default sweep: build, boot, measure, report, plot
+#   make test          the fast test tier: host-side suites and 6.12 built and booted (bats)
 #   make check-versions  the per-kernel tests on 6.1 and 7.2, the 6.1 icount SMP hang
-#   make compare KSRC=DIR BASE=REV NEW=REV   before/after numbers for your own
-#                kernel change (or PATCHES=SERIES; README "Your own kernel")
-#   make check   the debug-kernel tier: lockdep/KASAN/UBSAN/KCSAN kernels (not in make test)
-#   make check-rt  the PREEMPT_RT tier: 6.12-rt and 7.2-rt, readers in NMI and
-#                hardirq on the writer's CPU (tests/rt.bats; not in make test)
-#   make table [RUN=ID] [FORMAT=mmtests]   a run's tables across its kernels
-#   make cover-letter [RUN=ID] [FORMAT=mmtests]   those tables into patches/*/0000-*
-#                (an incomplete run is refused unless ALLOW_INCOMPLETE=1)
-#   make faithful  the harness overhead and each replica vs its real function,
-#                per kernel (an icount sweep, 1 vCPU; runners/faithful)
-#   make aa      the A/A benchmark: one kernel (7.2) against itself, real time
-#                under UML (2 vCPUs), odd vs even boots: its false-positive rate
+#   make check         the debug-kernel tier: lockdep/KASAN/UBSAN/KCSAN kernels (not in make test)
+#   make check-rt      the PREEMPT_RT tier: 6.12-rt and 7.2-rt, readers in NMI and
+#                      hardirq on the writer's CPU (tests/rt.bats; not in make test)
+#   make compare       before/after numbers for your own kernel change (runners/compare --help)
+#   make report        a run's report (runners/report --help)
+#   make table         a run's tables across its kernels (runners/table --help)
+#   make plots         a run's plots and index page (runners/plots --help)
+#   make cover-letter  a run's tables into patches/*/0000-cover-letter.patch
+#                      (runners/cover-letter --help)
+#   make faithful      the harness overhead and each replica vs its real function,
+#                      per kernel (an icount sweep, 1 vCPU; runners/faithful)
+#   make aa            the A/A benchmark: one kernel (7.2) against itself, real time
+#                      under UML (2 vCPUs), odd vs even boots: its false-positive rate
+#   make reference, reference-rt, reference-uml   remake the committed reference runs
+#   make deps, kernel(s), module, initramfs, stats, lint, clean   the pieces
 SHELL := /bin/bash
 KERNELS ?= 6.1 6.12 7.2
 KVER ?= 6.12
@@ -91,7 +94,7 @@ table: stats
 cover-letter: stats
 	runners/cover-letter $(if $(RUN),RUN=$(RUN)) $(if $(FORMAT),FORMAT=$(FORMAT))
 
-# The test tiers (README "Test tiers"). make test: everything on the host and
+# The test tiers (docs/testing.md). make test: everything on the host and
 # one kernel, TEST_KERNELS, built and booted; make check-versions: the tests
 # that go over every kernel, on the others (VERSION_KERNELS), and the 6.1
 # icount SMP hang. .ci/run runs both.

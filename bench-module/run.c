@@ -140,9 +140,9 @@ static void lb_keep(struct lb_thread *t, u64 c1, u64 c2)
  * and the cool-down after it (refscale's ref_scale_reader()), so that no
  * reader is timed while another is still starting or already idle.  Bounded
  * by the run's duration: a reader whose CPU does not run (QEMU's icount
- * scheduler can stop a vCPU for good while another spins, README "Known
- * limits") must not hold the others forever; the row counts such waits
- * (sync_timeouts).
+ * scheduler can stop a vCPU for good while another spins: "Known limits"
+ * in docs/accelerators.md) must not hold the others forever; the row
+ * counts such waits (sync_timeouts).
  */
 static void lb_untimed_until(struct lb_thread *t, const struct lb_variant *var, atomic_t *left)
 {

@@ -812,7 +812,7 @@ lb_accel_resolve() {
 # with that many vCPUs cannot run under ACCEL, and succeeds; fails (prints
 # nothing) when it can run. Known: Linux 6.1 with more than one vCPU hangs
 # Under uml, a kernel without UML SMP (before 6.17: 6.1, 6.12) runs 1 vCPU.
-# under icount at "x86: Booting SMP configuration:" (README "Known limits").
+# under icount at "x86: Booting SMP configuration:" (docs/accelerators.md, "Known limits").
 lb_accel_skip() {
 	case $1:$2 in
 	uml:*)

@@ -68,7 +68,7 @@ lb_irq_rows() {
 # configurations, and the same interrupt-free path per read (path_ns_per_op)
 # unless a writer runs back-to-back on another vCPU. With several vCPUs QEMU
 # 7.2's round-robin icount lets host timing decide where one vCPU's slice
-# ends and the other's begins (README "Known limits"): that moves read_ops
+# ends and the other's begins (docs/accelerators.md, "Known limits"): that moves read_ops
 # and the batch means but not the path, except where a reader waits for a
 # back-to-back writer: whether the writer's slice ends inside its write
 # section decides whether any of the reader's batches is free of a wait

@@ -225,3 +225,109 @@ runner_cli_faults() {
 	run --separate-stderr "$LB_ROOT/runners/sweep" PERF=2
 	[ "$stderr" = "sweep: error: PERF=2: not 0 or 1 (valid: 0 1)" ]
 }
+
+# ---- the sweep's variables: described once, in runners/sweep --help ----
+
+# sweep_help_faults SWEEP: one line per fault: a variable SWEEP's lb_args
+# accepts without an entry of its own in --help's variable list (an entry: a
+# line "  NAME  what it does", or "  NAME, NAME, ..."), an entry it does not
+# accept, or a knob of knob_defaults (the variables that decide the rows) it
+# does not accept. README and docs/ point to this list instead of copying it.
+sweep_help_faults() {
+	local entries accepted knobs
+	entries=$("$1" --help | sed -n '/^Variables/,/^Every variable/p' |
+		grep -E '^  [A-Z][A-Z0-9_]*(, [A-Z][A-Z0-9_]*)*,?( {2,}.*)?$' |
+		sed -E 's/^  //; s/ {2,}.*//; s/,/ /g' | tr ' ' '\n' | grep . | sort -u)
+	accepted=$(LB_ARGS_LIST=1 "$1" </dev/null | grep -v '^-' | sed 's/+$//' | sort -u)
+	knobs=$(sed -n '/^knob_defaults() {/,/^}/p' "$1" | grep -oE '\b[A-Z][A-Z0-9_]*=' | tr -d = | sort -u)
+	[ -n "$entries" ] && [ -n "$accepted" ] && [ -n "$knobs" ] || { echo "nothing read from $1"; return; }
+	comm -23 <(echo "$accepted") <(echo "$entries") | sed 's/$/: accepted, but no entry in sweep --help/'
+	comm -13 <(echo "$accepted") <(echo "$entries") | sed 's/$/: an entry in sweep --help, but not accepted/'
+	comm -23 <(echo "$knobs") <(echo "$accepted") | sed 's/$/: a knob (knob_defaults), but not accepted/'
+}
+
+@test "every variable the sweep accepts has its entry in runners/sweep --help, and every entry and knob is accepted" {
+	run sweep_help_faults "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ] || { echo "$output"; false; }
+	# the lists are real: the knobs, the Slurm options, the reproducer's SEED
+	LB_ARGS_LIST=1 "$LB_ROOT/runners/sweep" | grep -qx SEED
+	"$LB_ROOT/runners/sweep" --help | grep -qE '^  PARTITION, ACCOUNT, '
+}
+
+@test "the sweep --help test can fail: an undocumented variable, an entry not accepted, a knob not accepted" {
+	d=$BATS_TEST_TMPDIR/runners
+	mkdir -p "$d"
+	cp "$LB_ROOT/runners/lib.sh" "$LB_ROOT/runners/sweep" "$d/"
+	# SECRET accepted, named nowhere; RUNS_MAX (a knob, with its entry) no longer accepted
+	sed -i 's/^lb_args "PROFILE /lb_args "SECRET PROFILE /; s/ RUNS_MAX SEED LB_EXTRA_CMDLINE"/ SEED LB_EXTRA_CMDLINE"/' "$d/sweep"
+	# an entry for a variable nothing reads
+	sed -i 's/^#   KERNELS  /#   GHOST           read by nobody\n&/' "$d/sweep"
+	run sweep_help_faults "$d/sweep"
+	[ "$status" -eq 0 ]
+	[ "$output" = "SECRET: accepted, but no entry in sweep --help
+GHOST: an entry in sweep --help, but not accepted
+RUNS_MAX: an entry in sweep --help, but not accepted
+RUNS_MAX: a knob (knob_defaults), but not accepted" ] || { echo "$output"; false; }
+	# a variable named only inside another's text is no entry of its own
+	cp "$LB_ROOT/runners/sweep" "$d/sweep"
+	sed -i 's/^#   BUILD_CPUS, EXCLUSIVE, SBATCH_ARGS$/#   BUILD_CPUS, EXCLUSIVE/; s/^#                   SCHED=slurm.s job options/& (and SBATCH_ARGS)/' "$d/sweep"
+	"$d/sweep" --help | grep -qw SBATCH_ARGS
+	run sweep_help_faults "$d/sweep"
+	[ "$output" = "SBATCH_ARGS: accepted, but no entry in sweep --help" ] || { echo "$output"; false; }
+}
+
+# ---- the documentation's links ----
+
+# md_anchors FILE: the anchors of FILE's headings, as GitHub makes them
+# (lower case; punctuation but - and _ dropped; each space a -; a repeated
+# heading gets -1, -2, ...), fenced code skipped
+md_anchors() {
+	awk '/^```/ { f = !f; next }
+		!f && /^#+ / { h = $0; sub(/^#+ +/, "", h); h = tolower(h); gsub(/[^a-z0-9 _-]/, "", h)
+			gsub(/ /, "-", h); print (n[h]++ ? h "-" (n[h] - 1) : h) }' "$1"
+}
+
+# md_link_faults FILE...: one line per relative link ](target) of the FILEs
+# (outside fenced code) whose file does not exist or, for #anchor, whose
+# file has no such heading
+md_link_faults() {
+	local f line t path anchor dest
+	for f in "$@"; do
+		while IFS=$'\t' read -r line t; do
+			case $t in http://* | https://* | mailto:*) continue ;; esac
+			path=${t%%#*} anchor=
+			[ "$path" = "$t" ] || anchor=${t#*#}
+			if [ -z "$path" ]; then dest=$f; else dest=$(dirname "$f")/$path; fi
+			if [ ! -e "$dest" ]; then
+				echo "$f:$line: $t: no such file"
+			elif [ -n "$anchor" ] && ! md_anchors "$dest" | grep -qxF -- "$anchor"; then
+				echo "$f:$line: $t: no heading #$anchor in ${dest#"$(dirname "$f")"/}"
+			fi
+		done < <(awk '/^```/ { f = !f; next }
+			!f { s = $0; while (match(s, /\]\([^) ]+\)/)) { print FNR "\t" substr(s, RSTART + 2, RLENGTH - 3); s = substr(s, RSTART + RLENGTH) } }' "$f")
+	done
+}
+
+@test "every relative link in README.md and docs/ points to a file that exists and, with #anchor, to a heading it has" {
+	cd "$LB_ROOT"
+	run md_link_faults README.md docs/*.md results/README.md
+	[ "$status" -eq 0 ]
+	[ -z "$output" ] || { echo "$output"; false; }
+	# the links are real: README links into docs/, with anchors
+	[ "$(grep -c '](docs/[a-z]*\.md#' README.md)" -ge 3 ]
+	md_anchors docs/testing.md | grep -qx 'preempt_rt-make-check-rt'
+}
+
+@test "the link test can fail: a missing file, a missing heading, a heading of another file" {
+	d=$BATS_TEST_TMPDIR/md
+	mkdir -p "$d/docs"
+	printf '# Top\n\n## The third kernel: 7.2 (`KVER`)\n\n## Same\n\n## Same\n\n```\n[x](nowhere.md)\n```\n' >"$d/docs/a.md"
+	printf '[ok](docs/a.md#the-third-kernel-72-kver) [ok](docs/a.md#same-1) [ok](https://example.org/x)\n' >"$d/README.md"
+	printf '[gone](docs/gone.md) [bad](docs/a.md#the-fourth-kernel)\n[here](#top)\n' >>"$d/README.md"
+	cd "$d"
+	run md_link_faults README.md docs/a.md
+	[ "$output" = "README.md:2: docs/gone.md: no such file
+README.md:2: docs/a.md#the-fourth-kernel: no heading #the-fourth-kernel in docs/a.md
+README.md:3: #top: no heading #top in README.md" ] || { echo "$output"; false; }
+}

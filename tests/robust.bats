@@ -6,7 +6,7 @@
 # wherever their numbers appear, plots only inside plots/, an interrupt while
 # building, results/latest after an aborted run, a hung guest killed within
 # minutes. (A guest killed at an explicit timeout and a missing QEMU are in
-# foundation.bats.) README "Robustness" lists every case and what the user sees.
+# foundation.bats.) docs/robustness.md lists every case and what the user sees.
 
 load helpers
 bats_require_minimum_version 1.5.0
