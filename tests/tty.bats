@@ -53,7 +53,8 @@ setup_file() {
 }
 
 @test "at a terminal: a small make bench (sweep, report, plots) finishes" {
-	export LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots
+	# (another sweep on this host: wait for it, as a person would)
+	export LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots LB_LOCK_WAIT=1
 	cd "$LB_ROOT"
 	run lb_on_tty 900 bench make -s bench KERNELS=6.12 ACCEL=icount VCPUS=1 WORKLOADS=tkfast \
 		VARIANTS="latch none" CONTEXTS=task WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 \
