@@ -250,39 +250,50 @@ static void chomp(char *s)
 #define MAXF 256
 
 /*
- * Every column lbstats knows by name (the CSV contract's columns).  Required
- * columns must be in the header and non-empty in every row; text columns may
- * hold anything but a comma or a carriage return; writer_period_ns is a
- * number or "none"; the numeric ones are a number or empty.  A column this
- * table does not name (columns are appended over time) is accepted as it is.
- * path_ns_per_op is required as soon as a row is an icount row (its basis).
+ * Every column lbstats knows by name (the CSV contract's columns), each with
+ * its domain.  Required columns must be in the header and non-empty in every
+ * row.  C_COUNT: a non-negative integer (at most LB_MAX_COUNT); C_POS: a
+ * positive one; C_TIME: ns, a non-negative decimal (digits, an optional
+ * point and digits: no sign, exponent, hex, inf or nan) of at most
+ * LB_MAX_NS; C_PERIOD: a C_COUNT or "none"; C_ACCEL, C_CONTEXT, C_PREEMPT:
+ * a word of that vocabulary; C_WORKLOAD, C_VARIANT: a name of the
+ * vocabulary (the module's table or the run's own, -V; a variant's old
+ * name too), checked where one is loaded (check, summary); C_CPUS: CPU
+ * numbers joined by '+'; C_TEXT: anything but a comma or a carriage
+ * return.  A column this table does not name (columns are appended over
+ * time) is accepted as it is.  path_ns_per_op is required as soon as a row
+ * is an icount row (its basis).
  */
-enum { C_NUM, C_TEXT, C_PERIOD, C_OTHER };
+enum { C_TEXT, C_PERIOD, C_OTHER, C_COUNT, C_POS, C_TIME, C_ACCEL, C_CONTEXT,
+       C_PREEMPT, C_WORKLOAD, C_VARIANT, C_CPUS };
+/* ns: 1000 s per operation, longer than any run; counts: exact in a double */
+#define LB_MAX_NS 1e12
+#define LB_MAX_COUNT 9007199254740992.0
 static const struct {
 	const char *name;
 	int type, required;
 } known_cols[] = {
-	{ "kernel", C_TEXT, 1 },	{ "accel", C_TEXT, 1 },
-	{ "vcpus", C_NUM, 1 },		{ "workload", C_TEXT, 1 },
-	{ "variant", C_TEXT, 1 },	{ "context", C_TEXT, 1 },
-	{ "readers", C_NUM, 1 },	{ "writers", C_NUM, 1 },
-	{ "writer_period_ns", C_PERIOD, 1 }, { "run", C_NUM, 1 },
-	{ "ns_per_op", C_NUM, 1 },	{ "preempt", C_TEXT, 0 },
-	{ "read_ops", C_NUM, 0 },	{ "p50_ns", C_NUM, 0 },
-	{ "p99_ns", C_NUM, 0 },		{ "retries", C_NUM, 0 },
-	{ "torn", C_NUM, 0 },		{ "write_ops", C_NUM, 0 },
-	{ "ns_per_write", C_NUM, 0 },	{ "interrupts_delivered", C_NUM, 0 },
-	{ "interrupted_mid_write", C_NUM, 0 }, { "completed", C_NUM, 0 },
-	{ "would_deadlock", C_NUM, 0 },	{ "max_spin", C_NUM, 0 },
-	{ "deferral_ns", C_NUM, 0 },	{ "write_dwell_ns", C_NUM, 0 },
-	{ "path_ns_per_op", C_NUM, 0 },	{ "backwards", C_NUM, 0 },
-	{ "reader_cpus", C_TEXT, 0 },	{ "writer_cpus", C_TEXT, 0 },
-	{ "shared_cpus", C_NUM, 0 },	{ "irqoff", C_NUM, 0 },
-	{ "median_ns_per_op", C_NUM, 0 }, { "p99_batch_ns", C_NUM, 0 },
-	{ "batches_kept", C_NUM, 0 },	{ "clock_ns", C_NUM, 0 },
-	{ "achieved_period_ns", C_NUM, 0 }, { "test_stall_ns", C_NUM, 0 },
-	{ "reader_medians", C_TEXT, 0 }, { "sync_timeouts", C_NUM, 0 },
-	{ "slope_ns_per_op", C_NUM, 0 },
+	{ "kernel", C_TEXT, 1 },	{ "accel", C_ACCEL, 1 },
+	{ "vcpus", C_POS, 1 },		{ "workload", C_WORKLOAD, 1 },
+	{ "variant", C_VARIANT, 1 },	{ "context", C_CONTEXT, 1 },
+	{ "readers", C_POS, 1 },	{ "writers", C_COUNT, 1 },
+	{ "writer_period_ns", C_PERIOD, 1 }, { "run", C_COUNT, 1 },
+	{ "ns_per_op", C_TIME, 1 },	{ "preempt", C_PREEMPT, 0 },
+	{ "read_ops", C_COUNT, 0 },	{ "p50_ns", C_TIME, 0 },
+	{ "p99_ns", C_TIME, 0 },	{ "retries", C_COUNT, 0 },
+	{ "torn", C_COUNT, 0 },		{ "write_ops", C_COUNT, 0 },
+	{ "ns_per_write", C_TIME, 0 },	{ "interrupts_delivered", C_COUNT, 0 },
+	{ "interrupted_mid_write", C_COUNT, 0 }, { "completed", C_COUNT, 0 },
+	{ "would_deadlock", C_COUNT, 0 }, { "max_spin", C_COUNT, 0 },
+	{ "deferral_ns", C_COUNT, 0 },	{ "write_dwell_ns", C_COUNT, 0 },
+	{ "path_ns_per_op", C_TIME, 0 }, { "backwards", C_COUNT, 0 },
+	{ "reader_cpus", C_CPUS, 0 },	{ "writer_cpus", C_CPUS, 0 },
+	{ "shared_cpus", C_COUNT, 0 },	{ "irqoff", C_COUNT, 0 },
+	{ "median_ns_per_op", C_TIME, 0 }, { "p99_batch_ns", C_TIME, 0 },
+	{ "batches_kept", C_COUNT, 0 },	{ "clock_ns", C_TIME, 0 },
+	{ "achieved_period_ns", C_TIME, 0 }, { "test_stall_ns", C_COUNT, 0 },
+	{ "reader_medians", C_TEXT, 0 }, { "sync_timeouts", C_COUNT, 0 },
+	{ "slope_ns_per_op", C_TIME, 0 }, { "round", C_POS, 0 },
 };
 #define NKNOWN (sizeof(known_cols) / sizeof(known_cols[0]))
 
@@ -301,6 +312,7 @@ struct csv {
 	long nrows;
 	int cw, cv;		/* workload, variant: -1 absent */
 	int keep_names;		/* 1: rows as written (lbstats check), no renames */
+	int check_vocab;	/* 1: workload and variant names against the vocabulary */
 };
 
 static int split(char *s, char **out)
@@ -409,24 +421,142 @@ static int is_number(const char *s)
 	return *s && !*end && !errno && isfinite(x) && !isspace((unsigned char)*s);
 }
 
+/* s is digits with at most one '.' between digits (no sign, exponent, hex) */
+static int is_decimal(const char *s, int integer)
+{
+	const char *p = s;
+
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p == s)
+		return 0;
+	if (*p == '.' && !integer) {
+		const char *q = ++p;
+
+		while (isdigit((unsigned char)*p))
+			p++;
+		if (p == q)
+			return 0;
+	}
+	return !*p;
+}
+
+static const char *const accel_words[] = { "kvm", "tcg", "icount", "uml", NULL };
+/* the sweep's CONTEXTS and lib.sh's LB_PREEMPTS */
+static const char *const context_words[] = { "task", "hardirq", "nmi", NULL };
+static const char *const preempt_words[] = { "none", "voluntary", "full", "lazy", "rt", NULL };
+
+static int in_words(const char *const *w, const char *s)
+{
+	for (; *w; w++)
+		if (!strcmp(*w, s))
+			return 1;
+	return 0;
+}
+
+static void words_str(const char *const *w, char *out, size_t len)
+{
+	out[0] = 0;
+	for (; *w; w++)
+		snprintf(out + strlen(out), len - strlen(out), "%s%s", out[0] ? " " : "", *w);
+}
+
+static int vocab_names(const char *w, const char *v, char *valid, size_t len);
+
+/*
+ * The domain of cell i of the current row (known_cols): NULL when the value
+ * is in it, else why not, with what would be valid (in buf).
+ */
+static const char *domain_err(const struct csv *c, int i, char *buf, size_t len)
+{
+	const char *s = c->fld[i];
+	char w[256];
+	int t = c->htype[i];
+
+	switch (t) {
+	case C_PERIOD:
+		if (!strcmp(s, "none"))
+			return NULL;
+		/* fall through */
+	case C_COUNT:
+	case C_POS:
+		if (!is_decimal(s, 1) || strtod(s, NULL) > LB_MAX_COUNT ||
+		    (t == C_POS && strtod(s, NULL) == 0)) {
+			snprintf(buf, len, "not a %s integer%s (valid: %s, at most %.0f)",
+				 t == C_POS ? "positive" : "non-negative",
+				 t == C_PERIOD ? " of ns, nor none" : "",
+				 t == C_POS ? "1, 2, 3, ..." : "0, 1, 2, ...", LB_MAX_COUNT);
+			return buf;
+		}
+		return NULL;
+	case C_TIME:
+		if (!is_decimal(s, 0) || strtod(s, NULL) > LB_MAX_NS) {
+			snprintf(buf, len, "not a time in ns (valid: a non-negative decimal such as 0, 12 or 12.345, at most %.0f; no sign, exponent, hex, inf or nan)",
+				 LB_MAX_NS);
+			return buf;
+		}
+		return NULL;
+	case C_ACCEL:
+	case C_CONTEXT:
+	case C_PREEMPT: {
+		const char *const *v = t == C_ACCEL ? accel_words : t == C_CONTEXT ? context_words :
+				       preempt_words;
+
+		if (in_words(v, s))
+			return NULL;
+		words_str(v, w, sizeof(w));
+		snprintf(buf, len, "not %s (valid: %s)", t == C_ACCEL ? "an accelerator" :
+			 t == C_CONTEXT ? "a reader context" : "a preemption model", w);
+		return buf;
+	}
+	case C_CPUS:
+		for (const char *p = s; *p; p++)
+			if (!isdigit((unsigned char)*p) && (*p != '+' || p == s || !p[1] || p[1] == '+'))
+				goto badcpus;
+		return NULL;
+badcpus:
+		snprintf(buf, len, "not a list of CPUs (valid: CPU numbers joined by +, such as 0 or 0+1)");
+		return buf;
+	case C_WORKLOAD:
+	case C_VARIANT:
+		if (!c->check_vocab || c->cw < 0 || c->cv < 0)
+			return NULL;
+		if (t == C_WORKLOAD && !vocab_names(s, NULL, w, sizeof(w))) {
+			snprintf(buf, len, "no workload of the vocabulary (valid: %s)", w);
+			return buf;
+		}
+		if (t == C_VARIANT && vocab_names(c->fld[c->cw], NULL, w, sizeof(w)) &&
+		    !vocab_names(c->fld[c->cw], s, w, sizeof(w))) {
+			snprintf(buf, len, "no variant of workload %s in the vocabulary (valid: %s)",
+				 c->fld[c->cw], w);
+			return buf;
+		}
+		return NULL;
+	}
+	if (s[strcspn(s, " \t")] && (i == c->iaccel || !strcmp(c->hname[i], "kernel"))) {
+		snprintf(buf, len, "a blank in it");
+		return buf;
+	}
+	return NULL;
+}
+
 static void csv_check_row(const struct csv *c)
 {
+	char buf[512];
+
 	for (int i = 0; i < c->nf; i++) {
-		const char *s = c->fld[i];
+		const char *s = c->fld[i], *why;
 
 		if (!*s) {
 			if (c->hreq[i])
-				die("%s:%ld: column %s: empty (required)", c->name, c->lineno,
-				    c->hname[i]);
+				die("%s:%ld:%ld: column %s: empty (required)", c->name, c->lineno,
+				    (long)(s - c->line) + 1, c->hname[i]);
 			continue;
 		}
-		if (c->htype[i] == C_TEXT || c->htype[i] == C_OTHER)
-			continue;
-		if (c->htype[i] == C_PERIOD && !strcmp(s, "none"))
-			continue;
-		if (!is_number(s))
-			die("%s:%ld: column %s: not a number: '%s'%s", c->name, c->lineno,
-			    c->hname[i], s, c->htype[i] == C_PERIOD ? " (nor none)" : "");
+		why = domain_err(c, i, buf, sizeof(buf));
+		if (why)
+			die("%s:%ld:%ld: column %s: '%.80s'%s: %s", c->name, c->lineno,
+			    (long)(s - c->line) + 1, c->hname[i], s, strlen(s) > 80 ? "..." : "", why);
 	}
 	if (c->ipath < 0 && !strcmp(c->fld[c->iaccel], "icount"))
 		die("%s:%ld: column path_ns_per_op: missing from the header, and icount rows need it (their basis)",
@@ -446,6 +576,9 @@ static int csv_next(struct csv *c)
 		c->lineno++;
 		if ((size_t)len != strlen(c->line))
 			die("%s:%ld: a NUL byte: not a text file", c->name, c->lineno);
+		if (c->lineno == 1 && !strncmp(c->line, "\xef\xbb\xbf", 3))
+			die("%s:1:1: a UTF-8 byte-order mark (BOM) before the header: refusing the file (valid: plain text, no BOM)",
+			    c->name);
 		if (c->line[len - 1] == '\n')
 			c->line[--len] = 0;
 		no_cr(c, c->line);
@@ -617,6 +750,38 @@ static void vocab_read(const char *name)
 		die("-V %s: no variant in it", name);
 }
 
+
+/*
+ * Is w a workload of the vocabulary (v NULL), or v (or its old name) a
+ * variant of workload w?  valid: what is, space-separated (cut short).
+ */
+static int vocab_names(const char *w, const char *v, char *valid, size_t len)
+{
+	int found = 0;
+
+	if (!nvocab)
+		vocab_builtin();
+	if (v)
+		v = renamed((char *)w, (char *)v);
+	valid[0] = 0;
+	for (size_t i = 0; i < nvocab; i++) {
+		const char *name = v ? vocab[i].variant : vocab[i].workload;
+		size_t k;
+
+		if (v && strcmp(vocab[i].workload, w))
+			continue;
+		found |= !strcmp(name, v ? v : w);
+		/* each name once: is it already in valid? */
+		for (k = 0; k < i; k++)
+			if ((!v || !strcmp(vocab[k].workload, w)) &&
+			    !strcmp(v ? vocab[k].variant : vocab[k].workload, name))
+				break;
+		if (k == i && strlen(valid) + strlen(name) + 5 < len)
+			snprintf(valid + strlen(valid), len - strlen(valid), "%s%s",
+				 valid[0] ? " " : "", name);
+	}
+	return found;
+}
 static const struct vrow *vocab_find(const char *w, const char *v)
 {
 	for (size_t i = 0; i < nvocab; i++)
@@ -1470,6 +1635,7 @@ static int cmd_summary(int argc, char **argv)
 		int iround, ird;
 
 		csv_open(&c, argc > 0 ? argv[fi] : "-");
+		c.check_vocab = 1;
 		if (!csv_next(&c)) {
 			csv_close(&c);
 			continue;
@@ -1675,9 +1841,15 @@ static int cmd_check(int argc, char **argv)
 	size_t len = 0;
 	FILE *o;
 
+	if (argc == 3 && !strcmp(argv[0], "-V")) {
+		vocab_read(argv[1]);
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc != 1)
-		die("usage: lbstats check FILE");
+		die("usage: lbstats check [-V VOCAB.csv] FILE");
 	csv_open(&c, argv[0]);
+	c.check_vocab = 1;
 	c.keep_names = 1;	/* the contract passes rows through unchanged */
 	if (!csv_next(&c))
 		die("%s: no rows (a header only)", c.name);
