@@ -423,7 +423,7 @@ lb_run_vocab() {
 # it for the table and faithful it runs), each run's analysis is made once
 # and kept there for the rest of that command.
 lb_summary() {
-	local lbstats rows voc rc=0 kept
+	local lbstats rows voc rc=0 kept note
 	[ -f "$1/meta.txt" ] || lb_die "$1: no meta.txt: a run without its metadata (accelerator, kernels, whether it finished) is not analysed"
 	if [ -n "${LB_SUMMARY_KEEP:-}" ]; then
 		kept=$LB_SUMMARY_KEEP/$(cd "$1" && pwd -P | cksum | cut -d' ' -f1).csv
@@ -436,11 +436,15 @@ lb_summary() {
 	fi
 	lbstats=$(lb_lbstats)
 	rows=$(mktemp) voc=$(mktemp)
-	if ! "$lbstats" check "$1/results.csv" >"$rows"; then
+	lb_run_vocab "$1" >"$voc"
+	if ! "$lbstats" check -V "$voc" -m "$1/meta.txt" "$1/results.csv" >"$rows"; then
 		rm -f "$rows" "$voc"
 		lb_die "$1/results.csv: refused (lbstats check, above)"
 	fi
-	lb_run_vocab "$1" >"$voc"
+	# a run whose rows fall short of its plan is flagged wherever its
+	# analysis goes (summary.csv too: here, on stderr)
+	note=$(lb_incomplete_note "$1") || { rm -f "$rows" "$voc"; return 1; }
+	[ -z "$note" ] || lb_warn "$note"
 	"$lbstats" summary --rt -V "$voc" "$rows" || rc=$?
 	rm -f "$rows" "$voc"
 	return "$rc"
@@ -592,14 +596,28 @@ lb_exit_why() {
 
 # lb_incomplete_note DIR: one line saying which boots of run DIR are missing
 # and why, when the run is incomplete (meta.txt: incomplete=1, or no
-# incomplete= line at all); nothing for a whole run. Every report, plot page,
-# index and cover letter made from DIR carries it first. The planned boots
-# are meta.txt's boots=; each one's outcome its TAG.exit (skipped.TAG: left
-# out on purpose, said elsewhere, not missing).
+# incomplete= line at all), or which rows its results.csv lacks against the
+# plan meta.txt records (lbstats missing: rows=, a finished boot without
+# rows, a configuration with fewer runs than its boot's others; said first,
+# whatever incomplete= says); nothing for a whole run. Every report, table,
+# plot page, index, summary (a warning) and cover letter made from DIR
+# carries it first. The planned boots are meta.txt's boots=; each one's
+# outcome its TAG.exit (skipped.TAG: left out on purpose, said elsewhere, not
+# missing). Fails when lbstats refuses meta.txt or results.csv.
 lb_incomplete_note() {
-	local d=$1 inc intr planned t rc why nr miss="" nmiss=0
+	local d=$1 inc intr planned t rc why nr miss="" nmiss=0 lost=""
+	# the rows against the run's own plan (lbstats missing: rows=, each
+	# finished boot's rows and runs), computed in lbstats, said first
+	if [ -f "$d/meta.txt" ]; then
+		lost=$(cd "$d" && "$(lb_lbstats)" missing meta.txt results.csv) || return 1
+		lost=$(printf '%s\n' "$lost" | sed '/^$/d' | paste -sd';' | sed 's/;/; /g')
+	fi
 	inc=$(lb_meta "$d" incomplete)
-	[ "$inc" != 0 ] || return 0
+	if [ "$inc" = 0 ]; then
+		[ -n "$lost" ] || return 0
+		printf 'INCOMPLETE RUN %s: rows missing against the run'"'"'s plan: %s; the numbers cover only the rows present.\n' "${d##*/}" "$lost"
+		return 0
+	fi
 	intr=$(lb_meta "$d" interrupted)
 	planned=$(lb_meta "$d" boots)
 	if [ -z "$planned" ]; then
@@ -619,6 +637,7 @@ lb_incomplete_note() {
 		nmiss=$((nmiss + 1))
 	done
 	printf 'INCOMPLETE RUN %s: ' "${d##*/}"
+	[ -z "$lost" ] || printf 'rows missing against the run'"'"'s plan: %s; ' "$lost"
 	if [ -z "$inc" ]; then
 		printf 'meta.txt does not say whether the run finished (no incomplete= line); '
 	fi

@@ -1828,26 +1828,427 @@ static int cmd_summary(int argc, char **argv)
 	return 0;
 }
 
+
+
+/* ---- meta.txt: the run's record (runners/sweep), its own contract ---- */
 /*
- * lbstats check FILE: the rows of FILE that pass the input contract, as CSV
- * (its header once, then every row, blank lines and repeated headers left
- * out); refuses a file with no row.  Every reader of results.csv outside
+ * KEY=VALUE lines.  Refused, naming the file, the line and the key: a NUL
+ * byte, a byte-order mark, a carriage return (CRLF), a line without KEY=, a
+ * key given twice (the same value: a duplicate; another: a contradiction),
+ * and a value outside its key's domain (meta_domain).  Then checked against
+ * the rows (meta_rows): accel, vcpus and rows must not disagree with them.
+ */
+struct meta {
+	const char *name;
+	struct map keys;
+	char **val;
+	long *line;
+};
+
+static const char *meta_get(const struct meta *m, const char *key)
+{
+	long i = map_find(&m->keys, key);
+
+	return i < 0 ? NULL : m->val[i];
+}
+
+static int ends_with(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+
+	return a >= b && !strcmp(s + a - b, suf);
+}
+
+/* every space-separated word of s passes ok(word) (and there is one) */
+static int all_words(const char *s, int (*ok)(const char *))
+{
+	char w[256];
+	int n = 0;
+
+	while (*s) {
+		size_t l = strcspn(s, " ");
+
+		if (l) {
+			if (l >= sizeof(w))
+				return 0;
+			memcpy(w, s, l);
+			w[l] = 0;
+			if (!ok(w))
+				return 0;
+			n++;
+		}
+		s += l + (s[l] == ' ');
+	}
+	return n > 0;
+}
+
+static int w_count(const char *s) { return is_decimal(s, 1) && strlen(s) < 16; }
+static int w_pos(const char *s) { return w_count(s) && strtod(s, NULL) > 0; }
+static int w_accel(const char *s) { return in_words(accel_words, s) || !strcmp(s, "unknown"); }
+static int w_preempt(const char *s) { return in_words(preempt_words, s); }
+static int w_exit(const char *s) { return !strcmp(s, "none") || (w_count(s) && atoi(s) < 256); }
+static int w_01(const char *s) { return !strcmp(s, "0") || !strcmp(s, "1"); }
+static int w_runs(const char *s) { return w_pos(s) || !strcmp(s, "auto"); }
+static int w_secs(const char *s) { return is_decimal(s, 0) && strlen(s) < 16; }
+
+static const struct {
+	const char *key;	/* the key, or (leading '.') a suffix of TAG.KEY, or (trailing '.') a prefix */
+	int (*ok)(const char *);
+	int list;		/* a space-separated list of such words */
+	const char *valid;
+} meta_keys[] = {
+	{ "rows", w_count, 0, "a number of rows: 0, 1, 2, ..." },
+	{ "failed_boots", w_count, 0, "0, 1, 2, ..." },
+	{ "incomplete", w_01, 0, "0 or 1" },
+	{ "runs", w_runs, 0, "1, 2, 3, ... or auto" },
+	{ "rounds", w_pos, 0, "1, 2, 3, ..." },
+	{ "duration_ms", w_pos, 0, "1, 2, 3, ..." },
+	{ "wall_s", w_count, 0, "0, 1, 2, ... seconds" },
+	{ "host_cpus", w_pos, 0, "1, 2, 3, ..." },
+	{ "vcpus", w_pos, 1, "vCPU counts: 1, 2, ..., space-separated" },
+	{ "accel", w_accel, 1, "kvm tcg icount uml (or unknown), space-separated" },
+	{ "perf", w_01, 0, "0 or 1" },
+	{ "pinning", w_01, 0, "0 or 1" },
+	{ ".exit", w_exit, 0, "an exit status 0 to 255, or none" },
+	{ ".vcpus", w_pos, 0, "1, 2, 3, ..." },
+	{ ".boot.accel", w_accel, 0, "kvm tcg icount uml" },
+	{ ".preempt", w_preempt, 0, "none voluntary full lazy rt" },
+	{ ".expected_s", w_count, 0, "0, 1, 2, ... seconds" },
+	{ ".timeout_s", w_count, 0, "0, 1, 2, ... seconds" },
+	{ ".boot.wall_s", w_secs, 0, "seconds: 0, 12, 12.34" },
+	{ "build_s.", w_count, 0, "0, 1, 2, ... seconds" },
+};
+
+static void meta_domain(const struct meta *m, size_t i)
+{
+	const char *k = m->keys.keys[i], *v = m->val[i];
+
+	for (size_t j = 0; j < NELEM(meta_keys); j++) {
+		const char *p = meta_keys[j].key;
+		size_t pl = strlen(p);
+		int hit = p[0] == '.' ? ends_with(k, p) && strlen(k) > pl :
+			  p[pl - 1] == '.' ? !strncmp(k, p, pl) : !strcmp(k, p);
+
+		if (!hit)
+			continue;
+		if (meta_keys[j].list ? all_words(v, meta_keys[j].ok) : meta_keys[j].ok(v))
+			return;
+		die("%s:%ld: key %s: '%.80s': not in its domain (valid: %s)", m->name, m->line[i], k,
+		    v, meta_keys[j].valid);
+	}
+}
+
+static void meta_read(struct meta *m, const char *name)
+{
+	FILE *f = fopen(name, "r");
+	char *line = NULL;
+	size_t cap = 0, vcap = 0;
+	ssize_t len;
+	long ln = 0;
+
+	memset(m, 0, sizeof(*m));
+	m->name = name;
+	if (!f)
+		die("%s: %s", name, strerror(errno));
+	while ((len = getline(&line, &cap, f)) > 0) {
+		char *eq, *cr;
+		size_t idx;
+		int isnew;
+
+		ln++;
+		if ((size_t)len != strlen(line))
+			die("%s:%ld: a NUL byte: not a text file", name, ln);
+		if (line[len - 1] == '\n')
+			line[--len] = 0;
+		if (ln == 1 && !strncmp(line, "\xef\xbb\xbf", 3))
+			die("%s:1: a UTF-8 byte-order mark (BOM) before the first key: refusing the file (valid: plain text, no BOM)",
+			    name);
+		eq = strchr(line, '=');
+		cr = strchr(line, '\r');
+		if (cr)
+			die("%s:%ld: key %.*s: carriage return (CRLF line endings?): refusing the file",
+			    name, ln, (int)(eq && eq < cr ? eq - line : cr - line), line);
+		if (!line[0])
+			continue;
+		if (!eq || eq == line)
+			die("%s:%ld: not a KEY=VALUE line: '%.80s'", name, ln, line);
+		*eq = 0;
+		if (line[strspn(line, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")])
+			die("%s:%ld: key '%.80s': not a key (valid: letters, digits and _ . + -)", name, ln,
+			    line);
+		idx = map_get(&m->keys, line, &isnew);
+		if (!isnew) {
+			if (!strcmp(m->val[idx], eq + 1))
+				die("%s:%ld: key %s: given twice (also line %ld): each key once", name, ln,
+				    line, m->line[idx]);
+			die("%s:%ld: key %s: '%.60s' contradicts line %ld's '%.60s': each key once",
+			    name, ln, line, eq + 1, m->line[idx], m->val[idx]);
+		}
+		if (idx >= vcap) {
+			vcap = vcap ? 2 * vcap : 256;
+			m->val = xrealloc(m->val, vcap * sizeof(*m->val));
+			m->line = xrealloc(m->line, vcap * sizeof(*m->line));
+		}
+		m->val[idx] = xstrdup(eq + 1);
+		m->line[idx] = ln;
+		meta_domain(m, idx);
+	}
+	if (ferror(f))
+		die("%s: read error", name);
+	fclose(f);
+	free(line);
+}
+
+/* is word w in the space-separated list s? */
+static int in_list(const char *s, const char *w)
+{
+	size_t l = strlen(w);
+
+	for (const char *p = s; (p = strstr(p, w)); p += l)
+		if ((p == s || p[-1] == ' ') && (p[l] == ' ' || !p[l]))
+			return 1;
+	return 0;
+}
+
+/* One row against the record: its accel and vCPUs must be ones meta.txt names. */
+static void meta_row(const struct meta *m, const struct csv *c)
+{
+	static const char *const keys[] = { "accel", "vcpus" };
+
+	for (size_t k = 0; k < NELEM(keys); k++) {
+		const char *mv = meta_get(m, keys[k]);
+		int col = csv_col(c, keys[k]);
+
+		if (!mv || col < 0 || !strcmp(mv, "unknown") || in_list(mv, c->fld[col]))
+			continue;
+		die("%s:%ld: key %s: '%s', but %s:%ld has a row with %s %s: the record and the rows disagree",
+		    m->name, m->line[map_find(&m->keys, keys[k])], keys[k], mv, c->name, c->lineno,
+		    keys[k], c->fld[col]);
+	}
+}
+
+/* After the last row: no more rows than the record says the run wrote. */
+static void meta_rows_done(const struct meta *m, const struct csv *c)
+{
+	const char *r = meta_get(m, "rows");
+
+	if (r && c->nrows > atol(r))
+		die("%s:%ld: key rows: %s, but %s has %ld rows: the record and the rows disagree",
+		    m->name, m->line[map_find(&m->keys, "rows")], r, c->name, c->nrows);
+}
+
+/*
+ * ---- completeness: the rows against the run's own plan ----
+ * lbstats missing META FILE: one line per thing the plan recorded in
+ * META (runners/sweep's meta.txt) that FILE's rows lack; nothing for a
+ * whole run.  The plan: rows= (what the sweep wrote), and each planned boot
+ * (boots=; older runs: every TAG.exit) that finished (TAG.exit=0, not
+ * skipped.TAG): its rows are those of its kernel release (TAG.kernel),
+ * vCPUs (TAG.vcpus), accelerator (TAG.boot.accel), model (TAG.preempt) and
+ * round (a tag's -rN, the round column); a finished boot must have rows, and
+ * each of its configurations as many runs as its others (a boot runs each
+ * of its configurations the same number of times).  A boot that did not
+ * finish is lb_incomplete_note's (it says why).  lib.sh lb_incomplete_note
+ * lays these lines out first in every report, table, plot page, index and
+ * cover letter.
+ */
+struct pboot {
+	const char *tag, *kernel, *vcpus, *accel, *preempt;
+	long round, nrows;
+};
+
+static int cmd_missing(int argc, char **argv)
+{
+	struct meta m;
+	struct csv c;
+	struct pboot *b = NULL;
+	size_t nb = 0;
+	struct map cfg = { 0 };
+	long *cnt = NULL, *maxr = NULL;
+	size_t ccap = 0;
+	const char *boots, *r, *acc1;
+	char *list, *tok, *save;
+	int ik, ia, iv, ip, ir, gi[NG];
+
+	if (argc != 2)
+		die("usage: lbstats missing META FILE");
+	meta_read(&m, argv[0]);
+	boots = meta_get(&m, "boots");
+	if (boots) {
+		list = xstrdup(boots);
+	} else {
+		/* older runs: every TAG.exit (not TAG.boot.exit) */
+		size_t len = 1;
+
+		list = xstrdup("");
+		for (size_t i = 0; i < m.keys.n; i++) {
+			const char *k = m.keys.keys[i];
+
+			if (!ends_with(k, ".exit") || ends_with(k, ".boot.exit"))
+				continue;
+			len += strlen(k) + 1;
+			list = xrealloc(list, len);
+			snprintf(list + strlen(list), len - strlen(list), "%.*s ", (int)(strlen(k) - 5), k);
+		}
+	}
+	acc1 = meta_get(&m, "accel");
+	for (tok = strtok_r(list, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		char key[512];
+		const char *e, *dash;
+
+		if (strlen(tok) > 400)
+			die("%s: key boots: a tag of %zu characters", m.name, strlen(tok));
+		snprintf(key, sizeof(key), "skipped.%s", tok);
+		if (meta_get(&m, key))
+			continue;
+		snprintf(key, sizeof(key), "%s.exit", tok);
+		e = meta_get(&m, key);
+		if (!e || strcmp(e, "0"))
+			continue;
+		b = xrealloc(b, (nb + 1) * sizeof(*b));
+		memset(&b[nb], 0, sizeof(*b));
+		b[nb].tag = tok;
+		snprintf(key, sizeof(key), "%s.kernel", tok);
+		b[nb].kernel = meta_get(&m, key);
+		snprintf(key, sizeof(key), "%s.vcpus", tok);
+		b[nb].vcpus = meta_get(&m, key);
+		snprintf(key, sizeof(key), "%s.boot.accel", tok);
+		b[nb].accel = meta_get(&m, key);
+		if (!b[nb].accel && acc1 && !strchr(acc1, ' '))
+			b[nb].accel = acc1;
+		/* the model: the tag's (KERNEL-MODEL-NcpuS...), else TAG.preempt (uml) */
+		dash = strchr(tok, '-');
+		for (size_t w = 0; dash && preempt_words[w]; w++) {
+			size_t l = strlen(preempt_words[w]);
+
+			if (!strncmp(dash + 1, preempt_words[w], l) && dash[l + 1] == '-')
+				b[nb].preempt = preempt_words[w];
+		}
+		snprintf(key, sizeof(key), "%s.preempt", tok);
+		if (!b[nb].preempt)
+			b[nb].preempt = meta_get(&m, key);
+		dash = strrchr(tok, '-');
+		if (dash && dash[1] == 'r' && is_decimal(dash + 2, 1))
+			b[nb].round = atol(dash + 2);
+		nb++;
+	}
+
+	csv_open(&c, argv[1]);
+	if (!csv_next(&c))
+		die("%s: no rows (a header only)", c.name);
+	ik = csv_col(&c, "kernel");
+	ia = csv_col(&c, "accel");
+	iv = csv_col(&c, "vcpus");
+	ip = csv_col(&c, "preempt");
+	ir = csv_col(&c, "round");
+	for (size_t i = 0; i < NG; i++)
+		gi[i] = csv_col(&c, gcols[i]);
+	do {
+		meta_row(&m, &c);
+		for (size_t i = 0; i < nb; i++) {
+			char key[4096];
+			size_t k = 0, idx;
+			int isnew;
+
+			if ((b[i].kernel && strcmp(b[i].kernel, c.fld[ik])) ||
+			    (b[i].vcpus && strcmp(b[i].vcpus, c.fld[iv])) ||
+			    (b[i].accel && strcmp(b[i].accel, c.fld[ia])) ||
+			    (b[i].preempt && ip >= 0 && in_words(preempt_words, b[i].preempt) &&
+			     strcmp(b[i].preempt, c.fld[ip])) ||
+			    (b[i].round && ir >= 0 && atol(c.fld[ir]) != b[i].round))
+				continue;
+			b[i].nrows++;
+			/* the boot's configuration: its index, then the group columns */
+			k = snprintf(key, sizeof(key), "%zu", i);
+			for (size_t g = 3; g < NG && k < sizeof(key) - 1; g++)
+				k += snprintf(key + k, sizeof(key) - k, ",%s", c.fld[gi[g]]);
+			idx = map_get(&cfg, key, &isnew);
+			if (idx >= ccap) {
+				ccap = ccap ? 2 * ccap : 256;
+				cnt = xrealloc(cnt, ccap * sizeof(*cnt));
+			}
+			if (isnew)
+				cnt[idx] = 0;
+			cnt[idx]++;
+			break;
+		}
+	} while (csv_next(&c));
+	meta_rows_done(&m, &c);
+
+	r = meta_get(&m, "rows");
+	if (r && c.nrows < atol(r))
+		printf("%s has %ld of the %s rows %s records (rows=): %ld missing\n", c.name, c.nrows,
+		       r, m.name, atol(r) - c.nrows);
+	maxr = calloc(nb ? nb : 1, sizeof(*maxr));
+	if (!maxr)
+		die("out of memory");
+	for (size_t j = 0; j < cfg.n; j++) {
+		size_t i = strtoul(cfg.keys[j], NULL, 10);
+
+		if (cnt[j] > maxr[i])
+			maxr[i] = cnt[j];
+	}
+	for (size_t i = 0; i < nb; i++) {
+		long short_cfgs = 0, ncfg = 0;
+		const char *ex = NULL;
+		long exn = 0;
+
+		if (!b[i].nrows) {
+			printf("boot %s finished (exit 0) but none of its rows (kernel %s, %s vCPUs, %s) are in %s\n",
+			       b[i].tag, b[i].kernel ? b[i].kernel : "?", b[i].vcpus ? b[i].vcpus : "?",
+			       b[i].accel ? b[i].accel : "?", c.name);
+			continue;
+		}
+		for (size_t j = 0; j < cfg.n; j++) {
+			if (strtoul(cfg.keys[j], NULL, 10) != i)
+				continue;
+			ncfg++;
+			if (cnt[j] < maxr[i]) {
+				short_cfgs++;
+				if (!ex) {
+					ex = strchr(cfg.keys[j], ',') + 1;
+					exn = cnt[j];
+				}
+			}
+		}
+		if (short_cfgs)
+			printf("boot %s: %ld of its %ld configurations have fewer runs than the others (%s: %ld of %ld)\n",
+			       b[i].tag, short_cfgs, ncfg, ex, exn, maxr[i]);
+	}
+	csv_close(&c);
+	return 0;
+}
+/*
+ * lbstats check [-V VOCAB] [-m META] FILE: the rows of FILE that pass the
+ * input contract, as CSV (its header once, then every row, blank lines and
+ * repeated headers left out); refuses a file with no row.  -V: the run's
+ * own vocabulary (its names); -m: the run's meta.txt, checked too
+ * (meta_read) and against the rows.  Every reader of results.csv outside
  * lbstats reads this output, never the file itself.
  */
 static int cmd_check(int argc, char **argv)
 {
 	struct csv c;
+	struct meta m;
+	int hasm = 0;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *o;
 
-	if (argc == 3 && !strcmp(argv[0], "-V")) {
-		vocab_read(argv[1]);
+	while (argc >= 3 && argv[0][0] == '-') {
+		if (!strcmp(argv[0], "-V")) {
+			vocab_read(argv[1]);
+		} else if (!strcmp(argv[0], "-m")) {
+			meta_read(&m, argv[1]);
+			hasm = 1;
+		} else {
+			break;
+		}
 		argc -= 2;
 		argv += 2;
 	}
 	if (argc != 1)
-		die("usage: lbstats check [-V VOCAB.csv] FILE");
+		die("usage: lbstats check [-V VOCAB.csv] [-m META] FILE");
 	csv_open(&c, argv[0]);
 	c.check_vocab = 1;
 	c.keep_names = 1;	/* the contract passes rows through unchanged */
@@ -1859,10 +2260,14 @@ static int cmd_check(int argc, char **argv)
 		die("out of memory");
 	fprintf(o, "%s\n", c.hdr_line);
 	do {
+		if (hasm)
+			meta_row(&m, &c);
 		for (int i = 0; i < c.nf; i++)
 			fprintf(o, "%s%s", i ? "," : "", c.fld[i]);
 		fputc('\n', o);
 	} while (csv_next(&c));
+	if (hasm)
+		meta_rows_done(&m, &c);
 	csv_close(&c);
 	if (fclose(o))
 		die("out of memory");
@@ -1872,7 +2277,6 @@ static int cmd_check(int argc, char **argv)
 		die("writing the checked rows failed");
 	return 0;
 }
-
 /* ---- compare ---- */
 static void cmp_header(void)
 {
@@ -2298,7 +2702,8 @@ static void usage(FILE *o)
 	      "       lbstats compare BASE,LIST NEW,LIST\n"
 	      "       lbstats compare [FILE]   (lines: key<TAB>base|new<TAB>value[<TAB>unit])\n"
 	      "       lbstats rows [--sample] [FILE...]   (--sample: each row's figure and boot, last)\n"
-	      "       lbstats check FILE   (the rows of FILE that pass the input contract)\n"
+	      "       lbstats check [-V VOCAB.csv] [-m META] FILE   (the rows of FILE that pass the input contract)\n"
+	      "       lbstats missing META FILE   (what the rows lack against the plan META records)\n"
 	      "       lbstats converge PCT MAX [FILE]   (RUNS=auto: is each mean known within PCT%?)\n"
 	      "       lbstats aa [FILE]   (the A/A benchmark: odd vs even rounds of one kernel)\n"
 	      "       lbstats rule\n", o);
@@ -2318,6 +2723,8 @@ int main(int argc, char **argv)
 		return cmd_rows(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "check"))
 		return cmd_check(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "missing"))
+		return cmd_missing(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "compare"))
 		return cmd_compare(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "converge"))
