@@ -48,14 +48,23 @@ function lb_writers(w, p) {
 }
 
 # lb_fold(s, ind, lead): s folded at 72 columns, its first line after lead,
-# the others after ind ("\001" is a space no line breaks at); lb_wrap
-# prints it
-function lb_fold(s, ind, lead,   w, n, i, line, out) {
+# the others after ind ("\001" is a space no line breaks at); a word wider
+# than the room left (a 300-digit number) is cut at column 72 and goes on
+# after ind, so every line is at most 72 columns (ind and lead shorter) and
+# any input ends; lb_wrap prints it. The one fold of every layout.
+function lb_fold(s, ind, lead,   w, n, i, line, out, room) {
 	n = split(s, w, " ")
-	line = lead w[1]
-	for (i = 2; i <= n; i++) {
-		if (length(line) + 1 + length(w[i]) > 72) { out = out line "\n"; line = ind w[i] }
-		else line = line " " w[i]
+	line = lead
+	for (i = 1; i <= n; i++) {
+		if (i > 1 && length(line) + 1 + length(w[i]) > 72) { out = out line "\n"; line = ind }
+		else if (i > 1) line = line " "
+		while (length(line) + length(w[i]) > 72) {
+			room = 72 - length(line)
+			if (room < 1) { out = out line "\n"; line = ""; continue }
+			out = out line substr(w[i], 1, room) "\n"
+			w[i] = substr(w[i], room + 1); line = ind
+		}
+		line = line w[i]
 	}
 	out = out line
 	gsub("\001", " ", out)
