@@ -24,7 +24,22 @@ KVER ?= 6.12
 # empty: each kernel's default model (voluntary; lazy on 7.2, which has no voluntary)
 PREEMPT ?=
 SCHED ?= local
-export KERNELS SCHED
+export KERNELS SCHED KVER PREEMPT
+
+# Make's command line reaches the runners as data. LB_CMDLINE: the names of
+# the variables given on make's command line (make exports them, so their
+# values are in every recipe's environment); a runner target passes the
+# names in LB_MAKE_VARS and the runner's lb_args (lib.sh) takes each as a
+# NAME=VALUE word, so a name it does not know (make bench VCPU=2) is refused
+# as the runner refuses it, and no value is ever pasted into a recipe
+# (make report 'RUN=x; cmd' names the run "x; cmd"). A name make cannot pass
+# on safely is refused here.
+LB_CMDLINE := $(sort $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $v)),$v)))
+lb_name_chars := a b c d e f g h i j k l m n o p q r s t u v w x y z A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 0 1 2 3 4 5 6 7 8 9 _
+lb_strip = $(if $2,$(call lb_strip,$(subst $(firstword $2),,$1),$(wordlist 2,$(words $2),$2)),$1)
+LB_BADNAMES := $(strip $(foreach v,$(LB_CMDLINE),$(if $(call lb_strip,$v,$(lb_name_chars)),$v)))
+$(if $(LB_BADNAMES),$(error make's command line: '$(firstword $(LB_BADNAMES))': not a variable name a runner takes (valid: letters, digits and _)))
+LB_RUNNER_ARGS = LB_MAKE_VARS='$(LB_CMDLINE)'
 
 .PHONY: all deps kernel kernels module initramfs bench compare plots report table cover-letter stats test check-versions check check-rt lint clean help faithful aa
 
@@ -37,27 +52,27 @@ deps:
 	@runners/deps
 
 kernel: deps
-	runners/build-kernel KVER=$(KVER) $(if $(PREEMPT),FLAVOUR=$(PREEMPT))
+	runners/build-kernel KVER="$$KVER" $(if $(PREEMPT),FLAVOUR="$$PREEMPT")
 
 kernels: deps
-	@for k in $(KERNELS); do runners/build-kernel KVER=$$k $(if $(PREEMPT),FLAVOUR=$(PREEMPT)) || exit 1; done
+	@set -f; for k in $$KERNELS; do runners/build-kernel KVER="$$k" $(if $(PREEMPT),FLAVOUR="$$PREEMPT") || exit 1; done
 
 # Out-of-tree module builds go to build/, never into bench-module/.
 module: kernel
-	rm -rf build/module-$(KVER) && mkdir -p build/module-$(KVER)
-	cp bench-module/*.[ch] bench-module/Kbuild build/module-$(KVER)/
-	$(MAKE) -C $$(. runners/lib.sh && lb_kbuild_dir $(KVER) $(PREEMPT)) $(if $(filter uml,$(PREEMPT)),ARCH=um) M=$(CURDIR)/build/module-$(KVER) W=1 modules
+	rm -rf "build/module-$$KVER" && mkdir -p "build/module-$$KVER"
+	cp bench-module/*.[ch] bench-module/Kbuild "build/module-$$KVER/"
+	$(MAKE) -C "$$(. runners/lib.sh && lb_kbuild_dir "$$KVER" "$$PREEMPT")" $(if $(filter uml,$(PREEMPT)),ARCH=um) M="$$PWD/build/module-$$KVER" W=1 modules
 
 initramfs: kernel
-	runners/build-initramfs KVER=$(KVER) $(if $(PREEMPT),FLAVOUR=$(PREEMPT)) OUT=build/initramfs-$(KVER)$(if $(PREEMPT),-$(PREEMPT)).cpio.gz
+	runners/build-initramfs KVER="$$KVER" $(if $(PREEMPT),FLAVOUR="$$PREEMPT") OUT="build/initramfs-$$KVER$${PREEMPT:+-$$PREEMPT}.cpio.gz"
 
 stats:
 	@$(MAKE) -s -C stats
 
 bench: deps stats
-	@run=$$(runners/sweep) ; rc=$$? ; \
+	@run=$$($(LB_RUNNER_ARGS) runners/sweep) ; rc=$$? ; \
 	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
-		(. runners/lib.sh && lb_summary "$$run" >"$$run/summary.csv") || rc=1 ; \
+		(. runners/lib.sh && s=$$(lb_summary "$$run") && printf '%s\n' "$$s" | lb_atomic_write "$$run/summary.csv") || rc=1 ; \
 		runners/report RUN="$$run" OUT="$$run/report.txt" && cat "$$run/report.txt" || rc=1 ; \
 		runners/plots RUN="$$run" || rc=1 ; \
 	fi ; exit $$rc
@@ -67,7 +82,7 @@ bench: deps stats
 # results/<run>/faithful.txt.
 faithful: deps stats
 	@run=$$(ACCEL=icount VCPUS=1 WORKLOADS=all VARIANTS=all CONTEXTS=task \
-		WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 runners/sweep) ; rc=$$? ; \
+		WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 $(LB_RUNNER_ARGS) runners/sweep) ; rc=$$? ; \
 	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
 		runners/faithful RUN="$$run" > "$$run/faithful.txt" && cat "$$run/faithful.txt" || rc=1 ; \
 	fi ; exit $$rc
@@ -76,23 +91,24 @@ faithful: deps stats
 # runners/build-tree and sweeps it; `make compare` builds base and new and sweeps
 # both, alternating (runners/compare lists the variables).
 compare: deps stats
-	@runners/compare
+	@$(LB_RUNNER_ARGS) runners/compare
 
+# (these runners take make's command line as their words: RUN=, OUT=, ...)
 plots: stats
-	runners/plots $(if $(RUN),RUN=$(RUN))
+	@$(LB_RUNNER_ARGS) runners/plots
 
 report: stats
-	runners/report $(if $(RUN),RUN=$(RUN)) $(if $(BASE),BASE=$(BASE)) $(if $(NEW),NEW=$(NEW)) $(if $(FORMAT),FORMAT=$(FORMAT))
+	@$(LB_RUNNER_ARGS) runners/report
 
 # One run's tables across its kernels (runners/table; FORMAT=mmtests: the
 # compare-kernels layout), the first thing in its report.
 table: stats
-	runners/table $(if $(RUN),RUN=$(RUN)) $(if $(FORMAT),FORMAT=$(FORMAT))
+	@$(LB_RUNNER_ARGS) runners/table
 
 # Fill patches/*/0000-cover-letter.patch's numbers block with a run's tables
 # (default: results/latest). Cover letters are not in the kernels' build stamp.
 cover-letter: stats
-	runners/cover-letter $(if $(RUN),RUN=$(RUN)) $(if $(FORMAT),FORMAT=$(FORMAT))
+	@$(LB_RUNNER_ARGS) runners/cover-letter
 
 # The test tiers (docs/testing.md). make test: everything on the host and
 # one kernel, TEST_KERNELS, built and booted; make check-versions: the tests
@@ -100,13 +116,14 @@ cover-letter: stats
 # icount SMP hang. .ci/run runs both.
 TEST_KERNELS ?= 6.12
 VERSION_KERNELS ?= 6.1 7.2
+export TEST_KERNELS VERSION_KERNELS
 test: KERNELS = $(TEST_KERNELS)
 test: deps stats
-	LB_TEST_KERNELS="$(TEST_KERNELS)" tests/run
+	LB_TEST_KERNELS="$$TEST_KERNELS" tests/run
 
 check-versions: KERNELS = $(VERSION_KERNELS)
 check-versions: deps stats
-	LB_TEST_KERNELS="$(VERSION_KERNELS)" tests/run --versions
+	LB_TEST_KERNELS="$$VERSION_KERNELS" tests/run --versions
 
 # The debug check (tests/check.bats, not part of `make test`): every configuration in
 # the debug kernels (lockdep/KASAN/UBSAN/kmemleak, KCSAN), consoles scanned, soak,
@@ -134,6 +151,7 @@ clean:
 REF_ENV = KERNELS="6.1 6.12 7.2" VCPUS="1 2" WORKLOADS=all VARIANTS=all \
 	CONTEXTS="task nmi hardirq" WRITER_PERIODS="none 10000 0" RUNS=3 DURATION=10
 REF_ACCELS ?= icount tcg
+export REF_ACCELS
 # $(call ref_keep,NAME): the sweep's run directory ($$run) becomes the committed
 # results/NAME (no boot logs, run_id NAME, results/latest), with its report.
 ref_keep = mv "$$run" results/$(1) ; rm -rf results/$(1)/boots ; \
@@ -142,7 +160,7 @@ ref_keep = mv "$$run" results/$(1) ; rm -rf results/$(1)/boots ; \
 	runners/report RUN=$(1) OUT=results/$(1)/report.txt
 .PHONY: reference reference-rt reference-uml
 reference: deps stats
-	@set -e; for a in $(REF_ACCELS); do \
+	@set -e; set -f; for a in $$REF_ACCELS; do \
 		if [ $$a = tcg ]; then pre="voluntary lazy full"; else pre=""; fi ; \
 		rm -rf results/reference-$$a plots/reference-$$a ; \
 		run=$$($(REF_ENV) PREEMPT="$$pre" ACCEL=$$a runners/sweep) ; \
@@ -176,4 +194,4 @@ reference-uml: deps stats
 # odd vs even boots; prints and keeps results/<run>/aa.txt and fails when more
 # than 5% of >= 20 comparisons are marked significant (runners/aa).
 aa: deps stats
-	@KERNELS="$(if $(filter command line environment,$(origin KERNELS)),$(KERNELS),7.2)" runners/aa $(if $(RUN),RUN=$(RUN))
+	@$(if $(filter command line environment,$(origin KERNELS)),,KERNELS=7.2) $(LB_RUNNER_ARGS) runners/aa

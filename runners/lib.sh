@@ -697,8 +697,26 @@ lb_usage() { awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$
 # and NAMEs it accepts, one a line (a repeatable NAME as NAME+), and exits 0:
 # tests/lint.bats checks that each is in the script's --help.
 lb_args() {
-	local spec=$1 a s name kind var valid names="" given=" "
+	local spec=$1 a s name kind var valid names="" given=" " n
+	local -a mk=()
 	shift
+	# make's command line (the Makefile: LB_MAKE_VARS, the names of the
+	# variables given to make; their values in the environment, as make
+	# exports them): NAME=VALUE words before the script's own, read once
+	# (not by the runners this one starts)
+	for n in ${LB_MAKE_VARS:-}; do
+		case $n in
+		[A-Za-z_]*) case $n in *[!A-Za-z0-9_]*) n=bad ;; esac ;;
+		*) n=bad ;;
+		esac
+		if [ "$n" = bad ]; then
+			lb_log "error: LB_MAKE_VARS: '$LB_MAKE_VARS': not a list of variable names"
+			exit "${LB_USAGE_STATUS:-1}"
+		fi
+		mk+=("$n=${!n-}")
+	done
+	unset LB_MAKE_VARS
+	[ ${#mk[@]} = 0 ] || set -- "${mk[@]}" "$@"
 	for s in $spec; do
 		s=${s%%=*}
 		names="$names${names:+ }$s"
