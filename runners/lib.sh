@@ -423,7 +423,7 @@ lb_run_vocab() {
 # it for the table and faithful it runs), each run's analysis is made once
 # and kept there for the rest of that command.
 lb_summary() {
-	local lbstats rows voc rc=0 kept note
+	local lbstats rows voc rc=0 kept inc_note
 	[ -f "$1/meta.txt" ] || lb_die "$1: no meta.txt: a run without its metadata (accelerator, kernels, whether it finished) is not analysed"
 	if [ -n "${LB_SUMMARY_KEEP:-}" ]; then
 		kept=$LB_SUMMARY_KEEP/$(cd "$1" && pwd -P | cksum | cut -d' ' -f1).csv
@@ -443,8 +443,8 @@ lb_summary() {
 	fi
 	# a run whose rows fall short of its plan is flagged wherever its
 	# analysis goes (summary.csv too: here, on stderr)
-	note=$(lb_incomplete_note "$1") || { rm -f "$rows" "$voc"; return 1; }
-	[ -z "$note" ] || lb_warn "$note"
+	inc_note=$(lb_incomplete_note "$1") || { rm -f "$rows" "$voc"; return 1; }
+	[ -z "$inc_note" ] || lb_warn "$inc_note"
 	"$lbstats" summary --rt -V "$voc" "$rows" || rc=$?
 	rm -f "$rows" "$voc"
 	return "$rc"
@@ -698,7 +698,7 @@ lb_usage() { awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$
 # tests/lint.bats checks that each is in the script's --help.
 lb_args() {
 	local spec=$1 a s name kind var valid names="" given=" " n
-	local -a mk=()
+	local -a lb__mkw=()
 	shift
 	# make's command line (the Makefile: LB_MAKE_VARS, the names of the
 	# variables given to make; their values in the environment, as make
@@ -713,10 +713,10 @@ lb_args() {
 			lb_log "error: LB_MAKE_VARS: '$LB_MAKE_VARS': not a list of variable names"
 			exit "${LB_USAGE_STATUS:-1}"
 		fi
-		mk+=("$n=${!n-}")
+		lb__mkw+=("$n=${!n-}")
 	done
 	unset LB_MAKE_VARS
-	[ ${#mk[@]} = 0 ] || set -- "${mk[@]}" "$@"
+	[ ${#lb__mkw[@]} = 0 ] || set -- "${lb__mkw[@]}" "$@"
 	for s in $spec; do
 		s=${s%%=*}
 		names="$names${names:+ }$s"
