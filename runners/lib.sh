@@ -806,6 +806,23 @@ lb_accel_ok() { case " $LB_ACCELS " in *" $1 "*) return 0 ;; *) return 1 ;; esac
 # for the tests; /dev/kvm otherwise).
 lb_kvm_dev() { printf '%s\n' "${LB_KVM_DEV:-/dev/kvm}"; }
 
+# lb_kvm_unusable: prints why KVM cannot run on this host (lb_kvm_dev's
+# device does not exist, or cannot be opened read-write) and succeeds;
+# fails, printing nothing, when the device opens (whether a guest then
+# boots under it is runners/probe-accel's to find out). The sweep refuses
+# ACCEL=kvm with it before any work; probe-accel's first verdict.
+lb_kvm_unusable() {
+	local d
+	d=$(lb_kvm_dev)
+	if [ ! -e "$d" ]; then
+		echo "$d does not exist"
+	elif ! (: <>"$d") 2>/dev/null; then
+		echo "$d not accessible (cannot open it read-write)"
+	else
+		return 1
+	fi
+}
+
 # lb_qemu_standin: prints the stand-in note when QEMU (the binary every
 # runner starts) is the tests' KVM stand-in (tests/kvm-standin, which says
 # so in its --version line), nothing for a real QEMU. Stand-in runs carry
