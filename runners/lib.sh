@@ -337,7 +337,16 @@ lb_run_dir() {
 # an aborted run leaves it at the last good one), saying on stderr which
 # run that is; dies when there is none.
 lb_latest_run() {
-	local l=${RESULTS:-$LB_ROOT/results}/latest id
+	local l=${RESULTS:-$LB_ROOT/results}/latest id err
+	# a link that leads nowhere is said to be one, not taken for no run yet
+	if [ -L "$l" ] && [ ! -e "$l" ]; then
+		err=$(LC_ALL=C stat -L -- "$l" 2>&1 >/dev/null) || true
+		case $err in
+		*"Too many levels of symbolic links"*)
+			lb_die "$l is a symbolic link loop ($l -> $(readlink "$l")): point it at a run (ln -sfn <run-id> $l), or name one with RUN=<id>" ;;
+		*) lb_die "$l points at $(readlink "$l"), which does not exist: point it at a run (ln -sfn <run-id> $l), or name one with RUN=<id>" ;;
+		esac
+	fi
 	[ -f "$l/results.csv" ] || lb_die "no run yet ($l): run 'make bench' first, or name one with RUN=<id>"
 	id=$(lb_meta "$l" run_id)
 	lb_log "using the latest run: ${id:-?} ($l -> $(readlink "$l"))"
@@ -687,7 +696,8 @@ lb_usage() { awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$
 # separated by spaces:
 #   NAME=var   NAME=VALUE sets the shell variable var; the environment's NAME
 #              is not read (only the word sets it)
-#   NAME+=var  the same, repeatable: each VALUE is added to var, space-separated
+#   NAME+=var  the same, repeatable: each VALUE is added to var, one a line
+#              (a value may hold spaces: a run directory "my run")
 #   NAME       a knob that also works from the environment: the word sets and
 #              exports NAME, overriding the environment's value (as make does)
 # Anything else -- an unknown NAME=, an option, a bare word, a word given
@@ -763,7 +773,7 @@ lb_args() {
 		case $kind in
 		env) export "$name=${a#*=}" ;;
 		set) printf -v "$var" '%s' "${a#*=}" ;;
-		add) printf -v "$var" '%s' "${!var:+${!var} }${a#*=}" ;;
+		add) printf -v "$var" '%s' "${!var:+${!var}$'\n'}${a#*=}" ;;
 		esac
 	done
 }
