@@ -321,6 +321,8 @@ mark_incomplete() {
 	lb_meta_set "$d" 7.2-lazy-1cpu.exit 124
 	lb_meta_set "$d" 7.2-lazy-2cpu.exit none
 	lb_meta_set "$d" interrupted 2026-12-05T00:00:00Z
+	# (an interrupted sweep never writes rows=: it is written at the end)
+	sed -i '/^rows=/d' "$d/meta.txt"
 }
 # note NAME: the start of lb_incomplete_note's line for such a run named NAME
 note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing boots: 7.2-lazy-1cpu (exit 124: timed out, guest killed), 7.2-lazy-2cpu (not run"; }
