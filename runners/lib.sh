@@ -990,7 +990,7 @@ lb_run_banner() {
 	local s
 	s=$(lb_meta "$1" standin)
 	[ -z "$s" ] || printf 'NOTE: %s\n' "$s" | fold -s -w 72 | sed -e 's/ *$//' -e '2,$s/^/      /'
-	s=$(lb_incomplete_note "$1")
+	s=$(lb_incomplete_note "$1") || return 1
 	[ -z "$s" ] || printf '%s\n' "$s" | fold -s -w 72 | sed -e 's/ *$//'
 	return 0
 }

@@ -516,3 +516,137 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 	[ ! -e "$RESULTS/latest" ]
 	[[ "$(lb_incomplete_note "$d")" == *"missing boots: $t (exit 124: timed out, guest killed)"* ]]
 }
+
+# --- issue 36: impossible values, lost rows, the Makefile boundary, partial outputs ---
+UML=$LB_ROOT/results/reference-uml
+
+@test "impossible values (negative, fractional, hex, 1e300, unknown accelerator) are refused by report, table, plots and cover-letter naming file:line:column (was: latch -15+-118, exit 0)" {
+	x=$(run_copy "$UML" X)
+	cp -r "$LB_ROOT/patches" "$BATS_TEST_TMPDIR/patches"
+	export LB_PATCHES_DIR=$BATS_TEST_TMPDIR/patches LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots
+	col() { head -n 1 "$UML/results.csv" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
+	while IFS='|' read -r c v want; do
+		awk -F, -v OFS=, -v c="$(col "$c")" -v v="$v" 'NR == 4 { $c = v } 1' "$UML/results.csv" >"$x/results.csv"
+		for stage in report table plots cover-letter; do
+			run --separate-stderr timeout 120 "$LB_ROOT/runners/$stage" RUN="$x"
+			[ "$status" -eq 1 ] || { echo "$stage $c=$v: exit $status"; false; }
+			[[ "$stderr" == *"$x/results.csv:4:"*": column $c: '$v': $want"* ]] || { echo "$stage: $stderr"; false; }
+			[ -z "$output" ]
+		done
+	done <<'EOF2'
+ns_per_op|-15|not a time in ns
+median_ns_per_op|1e300|not a time in ns
+vcpus|2.5|not a positive integer
+accel|kvmm|not an accelerator (valid: kvm tcg icount uml)
+EOF2
+	diff -r "$LB_ROOT/patches" "$LB_PATCHES_DIR"
+	[ ! -e "$LB_PLOTS_ROOT/X" ]
+	# the control: the copy as committed goes through every stage
+	cp "$UML/results.csv" "$x/results.csv"
+	for stage in report table plots cover-letter; do
+		run --separate-stderr timeout 120 "$LB_ROOT/runners/$stage" RUN="$x"
+		[ "$status" -eq 0 ] || { echo "$stage: $stderr"; false; }
+	done
+}
+
+@test "a results.csv cut at a row boundary: every stage says which rows the plan misses, first; cover-letter refuses it (was: whole kernels missing, exit 0)" {
+	x=$(run_copy "$REF" X)
+	cp -r "$LB_ROOT/patches" "$BATS_TEST_TMPDIR/patches"
+	export LB_PATCHES_DIR=$BATS_TEST_TMPDIR/patches LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots
+	# the issue's case: a disk that filled, a copy that stopped (meta.txt says finished, rows=1920)
+	head -n 1500 "$REF/results.csv" >"$x/results.csv"
+	want="INCOMPLETE RUN X: rows missing against the run's plan: results.csv has 1499 of the 1920 rows meta.txt records (rows=): 421 missing; boot 7.2-lazy-1cpu: 1 of its 116 configurations have fewer runs than the others"
+	run --separate-stderr "$LB_ROOT/runners/table" RUN="$x"
+	[ "$status" -eq 0 ]
+	[[ "$(printf '%s ' "${lines[@]:0:6}" | tr -s ' ')" == "$want"* ]] || { printf '%s\n' "${lines[@]:0:6}"; false; }
+	[[ "$output" == *"boot 7.2-lazy-2cpu finished (exit 0) but none of its rows (kernel 7.2.13, 2 vCPUs, icount) are in results.csv"* ]] || [[ "$(tr '\n' ' ' <<<"$output")" == *"boot 7.2-lazy-2cpu finished (exit 0) but none of its rows"* ]]
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$x"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "INCOMPLETE RUN X: rows missing against the run's plan: results.csv has" ]] || { echo "${lines[0]}"; false; }
+	[ "$(grep -c '^INCOMPLETE RUN' <<<"$output")" -eq 1 ]
+	run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$x"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"run X is incomplete, refusing to fill cover letters from it"*"rows missing against the run's plan"* ]] || { echo "$stderr"; false; }
+	diff -r "$LB_ROOT/patches" "$LB_PATCHES_DIR"
+	run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x"
+	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 3; false; }
+	[[ "$(head -n 1 "$LB_PLOTS_ROOT/X/NOTES.txt")" == "$want"* ]]
+	grep -A1 '<body>' "$LB_PLOTS_ROOT/X/index.html" | grep -q '<p class="banner"><b>INCOMPLETE RUN X: rows missing against the run'
+	# make bench's summary.csv: said on stderr
+	run --separate-stderr bash -c ". '$LB_ROOT/runners/lib.sh'; LB_SUMMARY_WARN=1 lb_summary '$x' >/dev/null"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"WARNING: $want"* ]] || { echo "$stderr"; false; }
+	# a boot's rows gone whole, rows= agreeing: the boot is named all the same
+	grep -v '^7\.2\.13,icount,2,' "$REF/results.csv" >"$x/results.csv"
+	lb_meta_set "$x" rows 1536
+	run "$LB_ROOT/runners/table" RUN="$x"
+	[ "$status" -eq 0 ]
+	[[ "$(tr '\n' ' ' <<<"$output" | tr -s ' ')" == "INCOMPLETE RUN X: rows missing against the run's plan: boot 7.2-lazy-2cpu finished (exit 0) but none of its rows"* ]] || { echo "$output" | head -n 4; false; }
+	# more rows than the record says: the record and the rows disagree
+	cp "$REF/results.csv" "$x/results.csv"
+	run --separate-stderr "$LB_ROOT/runners/table" RUN="$x"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"$x/meta.txt:"*": key rows: 1536, but $x/results.csv has 1920 rows: the record and the rows disagree"* ]] || { echo "$stderr"; false; }
+	# the control: the whole run, as committed, has no such line anywhere and fills the letters
+	lb_meta_set "$x" rows 1920
+	run --separate-stderr "$LB_ROOT/runners/table" RUN="$x"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *INCOMPLETE* ]]
+	run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$x"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+}
+
+@test "meta.txt has a contract too: CRLF, a BOM, a duplicate or contradictory key, a bad number, a key the rows contradict are refused naming file, line and key (was: not a number: '2096')" {
+	x=$(run_copy "$UML" X)
+	while IFS='|' read -r edit want; do
+		cp "$UML/meta.txt" "$x/meta.txt"
+		sed -i "$edit" "$x/meta.txt"
+		for stage in report table index; do
+			args=(RUN="$x")
+			[ "$stage" != index ] || { mkdir -p "$BATS_TEST_TMPDIR/p"; args+=(PLOTS="$BATS_TEST_TMPDIR/p"); }
+			run --separate-stderr "$LB_ROOT/runners/$stage" "${args[@]}"
+			[ "$status" -eq 1 ] || { echo "$stage $edit: exit $status"; false; }
+			[[ "$stderr" == *"$x/meta.txt"*"$want"* ]] || { echo "$stage: $stderr"; false; }
+		done
+	done <<'EOF2'
+s/$/\r/|:1: key run_id: carriage return (CRLF line endings?)
+1s/^/\xef\xbb\xbf/|:1: a UTF-8 byte-order mark (BOM)
+$a rows=370|: key rows: given twice (also line
+$a accel=kvm|: key accel: 'kvm' contradicts line 19's 'uml': each key once
+s/^host_cpus=2$/host_cpus=two/|:15: key host_cpus: 'two': not in its domain (valid: 1, 2, 3, ...)
+s/^incomplete=0$/incomplete=no/|: key incomplete: 'no': not in its domain (valid: 0 or 1)
+s/^7.2-uml-2cpu-r1.exit=0$/7.2-uml-2cpu-r1.exit=-1/|: key 7.2-uml-2cpu-r1.exit: '-1': not in its domain
+s/^accel=uml$/accel=kvm/|:19: key accel: 'kvm', but 
+s/^vcpus=2$/vcpus=1/|: key vcpus: '1', but
+EOF2
+	# the control: the record as committed passes every stage
+	cp "$UML/meta.txt" "$x/meta.txt"
+	run "$LB_ROOT/runners/table" RUN="$x"
+	[ "$status" -eq 0 ]
+}
+
+@test "one fold: a 300-digit word ends, within 72 columns (was: report spun for ever); a value too wide for the table is refused" {
+	# lb_fold on the word the issue's 1e300 written out makes: ends, every line <= 72
+	run timeout 10 awk "$(cat "$LB_ROOT/runners/lib.awk")"'BEGIN { lb_wrap("a b " sprintf("%0300d", 1) " c", "    ", "  ") }'
+	[ "$status" -eq 0 ]
+	[ "$(awk 'length > 72' <<<"$output")" = "" ]
+	[ "$(tr -d ' \n' <<<"$output")" = "ab$(printf '%0300d' 1)c" ]
+	# the control: short words fold as they always did (first after lead, then ind)
+	run awk "$(cat "$LB_ROOT/runners/lib.awk")"'BEGIN { lb_wrap("one two", "    ", "  ") }'
+	[ "$output" = "  one two" ]
+	# report has no fold of its own any more; every layout of a run with huge (valid) values stays within 72
+	! grep -n 'while (length(\$0) > 72)\|while (length(s) > 72)' "$LB_ROOT/runners/report" || false
+	x=$(run_copy "$UML" W)
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print; next }
+		{ v = $H["ns_per_op"] * 1.5e10; if (v > 1e12) v = 1e12; $H["ns_per_op"] = sprintf("%.3f", v)
+		  v = $H["median_ns_per_op"] * 1.5e10; if (v > 1e12) v = 1e12; $H["median_ns_per_op"] = sprintf("%.3f", v) } 1' "$UML/results.csv" >"$x/results.csv"
+	run timeout 120 "$LB_ROOT/runners/report" RUN="$x"
+	[ "$status" -eq 0 ]
+	[ "$(awk 'length > 72' <<<"$output")" = "" ]
+	# the table's guard: a line it cannot fit (a kernel release wider than
+	# its column) is refused, never printed wide
+	awk -F, -v OFS=, 'NR > 1 { $1 = $1 "-with-a-local-version-string-that-is-far-too-long-for-any-table-column" } 1' "$UML/results.csv" >"$x/results.csv"
+	run --separate-stderr "$LB_ROOT/runners/table" RUN="$x"
+	[ "$status" -eq 1 ] || { echo "$output" | tail -n 3; false; }
+	[[ "$stderr" == *"a value too wide for the 72-column table, refusing it: line "*"7.2.13-with-a-local-version"* ]] || { echo "$stderr"; false; }
+}
