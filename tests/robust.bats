@@ -650,3 +650,143 @@ EOF2
 	[ "$status" -eq 1 ] || { echo "$output" | tail -n 3; false; }
 	[[ "$stderr" == *"a value too wide for the 72-column table, refusing it: line "*"7.2.13-with-a-local-version"* ]] || { echo "$stderr"; false; }
 }
+
+@test "the Makefile boundary: an unknown variable refused as the runner refuses it, values passed as data, the runner's exit status, OUT= honoured, KERNELS=\"\" refused (was: default VCPUS, cmd run, exit 0)" {
+	export RESULTS=$BATS_TEST_TMPDIR/r LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache
+	mkdir -p "$RESULTS"
+	# a misspelling: refused by the sweep itself, before anything is made
+	run --separate-stderr make -s -C "$LB_ROOT" bench VCPU=2
+	[ "$status" -ne 0 ]
+	[[ "$stderr" == *"sweep: error: VCPU=2: sweep has no VCPU= (valid: "* ]] || { echo "$stderr"; false; }
+	[ -z "$(ls -A "$RESULTS")" ] && [ ! -e "$LATCHBENCH_CACHE/src" ]
+	run --separate-stderr make -s -C "$LB_ROOT" table RUN=reference-uml FORMT=mmtests
+	[ "$status" -ne 0 ]
+	[[ "$stderr" == *"table: error: FORMT=mmtests: table has no FORMT="* ]] || { echo "$stderr"; false; }
+	# values are data: no command runs, the exit status is the runner's
+	run --separate-stderr make -s -C "$LB_ROOT" report "RUN=x; touch $BATS_TEST_TMPDIR/ran"
+	[ "$status" -ne 0 ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[[ "$stderr" == *"no results.csv for run 'x; touch $BATS_TEST_TMPDIR/ran'"* ]]
+	run make -s -C "$LB_ROOT" report 'RUN=nonexistent; true'
+	[ "$status" -ne 0 ]
+	run make -s -C "$LB_ROOT" report 'RUN=$(touch '"$BATS_TEST_TMPDIR/ran2"')'
+	[ "$status" -ne 0 ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran2" ]
+	run make -s -C "$LB_ROOT" kernel 'KVER=6.12; touch '"$BATS_TEST_TMPDIR/ran3"
+	[ "$status" -ne 0 ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran3" ]
+	# an empty KERNELS is refused, not taken for every kernel
+	run --separate-stderr make -s -C "$LB_ROOT" bench KERNELS=
+	[ "$status" -ne 0 ]
+	[[ "$stderr" == *"sweep: error: KERNELS=: empty: an empty value does not mean the default"* ]] || { echo "$stderr"; false; }
+	[ -z "$(ls -A "$RESULTS")" ]
+	# a name make cannot pass on is refused by make
+	run make -s -C "$LB_ROOT" table 'A;B=1'
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"make's command line: 'A;B': not a variable name a runner takes"* ]]
+	# the controls: OUT= writes the file the runner writes; a known variable works
+	run --separate-stderr make -s -C "$LB_ROOT" report RUN=reference-uml OUT="$BATS_TEST_TMPDIR/out.txt"
+	[ "$status" -eq 0 ] && [ -z "$output" ]
+	diff "$BATS_TEST_TMPDIR/out.txt" <("$LB_ROOT/runners/report" RUN=reference-uml 2>/dev/null)
+	run make -s -C "$LB_ROOT" table RUN=reference-uml FORMAT=mmtests
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Amean"* ]]
+}
+
+@test "plots are put in place whole: an interrupt or a full disk leaves the previous plots (the disk named), two at once are refused naming the first (was: an index pointing at deleted images, a truncated PNG)" {
+	export LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots
+	"$LB_ROOT/runners/plots" RUN="$UML" 2>/dev/null
+	p=$LB_PLOTS_ROOT/reference-uml
+	sum() { (cd "$p" && md5sum index.html ./*.png ./*.svg | md5sum); }
+	before=$(sum)
+	# every image the page names is there
+	check_page() { grep -o 'src="[^"]*"' "$p/index.html" | cut -d'"' -f2 | while read -r f; do [ -s "$p/$f" ] || { echo "missing $f"; return 1; }; done; }
+	check_page
+	# interrupted mid-render: the previous plots as they were, no new directory left
+	"$LB_ROOT/runners/plots" RUN="$UML" 2>"$BATS_TEST_TMPDIR/int.err" &
+	pid=$!
+	for _ in $(seq 1 200); do ls "$LB_PLOTS_ROOT"/reference-uml.new.*/*.png >/dev/null 2>&1 && break; sleep 0.1; done
+	ls "$LB_PLOTS_ROOT"/reference-uml.new.*/*.png >/dev/null
+	# a second one meanwhile is refused, naming the first
+	run --separate-stderr "$LB_ROOT/runners/plots" RUN="$UML"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"another plots of $p is running on this host (pid $pid,"* ]] || { echo "$stderr"; false; }
+	kill -TERM "$pid"
+	rc=0; wait "$pid" || rc=$?
+	[ "$rc" -eq 143 ]
+	grep -q 'the previous plots are kept as they were' "$BATS_TEST_TMPDIR/int.err"
+	[ "$(sum)" = "$before" ]
+	check_page
+	[ "$(ls "$LB_PLOTS_ROOT")" = reference-uml ]
+	# the control: a run left alone replaces them, whole
+	touch -d '2000-01-01' "$p/index.html"
+	"$LB_ROOT/runners/plots" RUN="$UML" 2>/dev/null
+	[ "$p/index.html" -nt "$BATS_TEST_TMPDIR/int.err" ]
+	check_page
+	# a full disk: said so, the previous plots kept
+	small_fs "$BATS_TEST_TMPDIR/full"
+	umount "$BATS_TEST_TMPDIR/full"
+	mount -t tmpfs -o size=3m lbfull "$BATS_TEST_TMPDIR/full"
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/full "$LB_ROOT/runners/plots" RUN="$UML" 2>/dev/null
+	p=$BATS_TEST_TMPDIR/full/reference-uml
+	before=$(sum)
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/full run --separate-stderr "$LB_ROOT/runners/plots" RUN="$UML"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"disk full?"*"the file system of $p is full ("*" KiB left): the previous plots are kept as they were"* ]] || { echo "$stderr" | tail -n 3; false; }
+	[ "$(sum)" = "$before" ]
+	check_page
+	[ "$(ls "$BATS_TEST_TMPDIR/full")" = reference-uml ]
+}
+
+@test "unclear refusals made clear: a BOM, a latest symlink loop, ACCEL=kvm without KVM (before any work), a run directory with a space in every stage, index through lbstats" {
+	x=$(run_copy "$UML" X)
+	# a UTF-8 BOM in results.csv: said to be one (was: no column kernel)
+	printf '\357\273\277' | cat - "$UML/results.csv" >"$x/results.csv"
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$x"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"$x/results.csv:1:1: a UTF-8 byte-order mark (BOM) before the header"* ]] || { echo "$stderr"; false; }
+	cp "$UML/results.csv" "$x/results.csv"
+	# a latest symlink loop (or one pointing nowhere): said so (was: no run yet)
+	r=$BATS_TEST_TMPDIR/res
+	mkdir -p "$r"
+	ln -s latest "$r/latest"
+	for stage in report table plots cover-letter; do
+		RESULTS=$r run --separate-stderr "$LB_ROOT/runners/$stage"
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == *"$r/latest is a symbolic link loop ($r/latest -> latest)"* ]] || { echo "$stage: $stderr"; false; }
+	done
+	ln -sfn gone "$r/latest"
+	RESULTS=$r run --separate-stderr "$LB_ROOT/runners/report"
+	[[ "$stderr" == *"$r/latest points at gone, which does not exist"* ]] || { echo "$stderr"; false; }
+	ln -sfn "$x" "$r/latest" # the control: a link to a run is followed
+	RESULTS=$r run --separate-stderr "$LB_ROOT/runners/table"
+	[ "$status" -eq 0 ]
+	# ACCEL=kvm where KVM cannot run: refused with the settings, no run directory, no build
+	export RESULTS=$BATS_TEST_TMPDIR/r LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache
+	mkdir -p "$RESULTS"
+	LB_KVM_DEV=$BATS_TEST_TMPDIR/no-kvm run --separate-stderr "$LB_ROOT/runners/sweep" ACCEL=kvm KERNELS=6.12
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "sweep: error: ACCEL=kvm: KVM cannot run on this host: $BATS_TEST_TMPDIR/no-kvm does not exist (valid: "* ]] || { echo "$stderr"; false; }
+	[ -z "$(ls -A "$RESULTS")" ] && [ ! -e "$LATCHBENCH_CACHE/initramfs" ] && [ ! -e "$LATCHBENCH_CACHE/src" ]
+	# the control: a device that opens passes that check (the next bad setting is the one named)
+	: >"$BATS_TEST_TMPDIR/kvm"
+	LB_KVM_DEV=$BATS_TEST_TMPDIR/kvm run --separate-stderr "$LB_ROOT/runners/sweep" ACCEL=kvm KERNELS=9.9
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "sweep: error: KERNELS=9.9: '9.9' unknown"* ]] || { echo "$stderr"; false; }
+	unset RESULTS LATCHBENCH_CACHE
+	# a run directory with a space in its name: every stage works and names it
+	s=$(run_copy "$UML" "my run")
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$s"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "${lines[0]}" = "latchbench run my run" ]
+	diff <(sed 1d <<<"$output") <("$LB_ROOT/runners/report" RUN="$x" 2>/dev/null | sed 1d | sed 's/run X /run my run /')
+	run "$LB_ROOT/runners/faithful" RUN="$s"
+	[ "$status" -eq 0 ]
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run --separate-stderr "$LB_ROOT/runners/plots" RUN="$s"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	grep -q '<title>latchbench: run my run</title>' "$BATS_TEST_TMPDIR/plots/my run/index.html"
+	cp -r "$LB_ROOT/patches" "$BATS_TEST_TMPDIR/patches"
+	LB_PATCHES_DIR=$BATS_TEST_TMPDIR/patches run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$s"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	grep -q 'Full tables: results/my run/report.txt' "$BATS_TEST_TMPDIR/patches/7.2/0000-cover-letter.patch"
+}
