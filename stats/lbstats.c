@@ -53,19 +53,28 @@
  *   lbstats rule
  *	Print the significance rule constants (min_runs, alpha, min_change_pct).
  *
- *   lbstats check FILE
+ *   lbstats check [-V VOCAB.csv] [-m META] FILE
  *	FILE's rows that pass the input contract (below), as CSV: the one
  *	way any other reader (report, plots, index, cover letter) reads a
- *	results.csv.  A file with a header only is refused.
+ *	results.csv.  A file with a header only is refused.  -V: the run's
+ *	own vocabulary (its workload and variant names); -m: the run's
+ *	meta.txt, checked against its own contract and against the rows
+ *	(meta_read, meta_row).
+ *
+ *   lbstats missing META FILE
+ *	What FILE's rows lack against the plan META records (cmd_missing),
+ *	one line each; nothing for a whole run.
  *
  * The input contract of results.csv (summary and check): parsed by header
  * name, never by position (no quoting; fields contain no commas); extra
- * columns are accepted.  Refused, naming the file, the line and the column:
+ * columns are accepted.  Refused, naming the file, the line and the column
+ * (FILE:LINE:COLUMN, the value and what would be valid): a byte-order mark,
  * a carriage return anywhere (CRLF), a row with fewer or more fields than
- * the header, a missing or empty required column (known_cols), a cell that
- * is not a number in a numeric column of the contract (known_cols;
- * writer_period_ns may be "none"), an icount row without path_ns_per_op, an
- * empty file.  A repeated header line (concatenated files) is skipped.
+ * the header, a missing or empty required column (known_cols), a cell
+ * outside its column's domain (known_cols: counts, positive counts, times,
+ * accelerators, contexts, models, names of the vocabulary; writer_period_ns
+ * may be "none"), an icount row without path_ns_per_op, an empty file.  A
+ * repeated header line (concatenated files) is skipped.
  */
 #define _GNU_SOURCE /* strverscmp */
 #include <ctype.h>
