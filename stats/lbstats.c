@@ -1854,11 +1854,12 @@ struct meta {
 	long *line;
 };
 
+/* KEY's value; NULL when absent or empty (an empty value records nothing) */
 static const char *meta_get(const struct meta *m, const char *key)
 {
 	long i = map_find(&m->keys, key);
 
-	return i < 0 ? NULL : m->val[i];
+	return i < 0 || !m->val[i][0] ? NULL : m->val[i];
 }
 
 static int ends_with(const char *s, const char *suf)
@@ -1899,6 +1900,21 @@ static int w_exit(const char *s) { return !strcmp(s, "none") || (w_count(s) && a
 static int w_01(const char *s) { return !strcmp(s, "0") || !strcmp(s, "1"); }
 static int w_runs(const char *s) { return w_pos(s) || !strcmp(s, "auto"); }
 static int w_secs(const char *s) { return is_decimal(s, 0) && strlen(s) < 16; }
+static int w_preempt_u(const char *s) { return w_preempt(s) || !strcmp(s, "unknown"); }
+/* rounds: N, or ACCEL:N per accelerator of a run under several */
+static int w_rounds(const char *s)
+{
+	const char *c = strchr(s, ':');
+	char a[32];
+
+	if (!c)
+		return w_pos(s);
+	if ((size_t)(c - s) >= sizeof(a))
+		return 0;
+	memcpy(a, s, c - s);
+	a[c - s] = 0;
+	return in_words(accel_words, a) && w_pos(c + 1);
+}
 
 static const struct {
 	const char *key;	/* the key, or (leading '.') a suffix of TAG.KEY, or (trailing '.') a prefix */
@@ -1910,18 +1926,18 @@ static const struct {
 	{ "failed_boots", w_count, 0, "0, 1, 2, ..." },
 	{ "incomplete", w_01, 0, "0 or 1" },
 	{ "runs", w_runs, 0, "1, 2, 3, ... or auto" },
-	{ "rounds", w_pos, 0, "1, 2, 3, ..." },
+	{ "rounds", w_rounds, 1, "1, 2, 3, ..., or ACCEL:N per accelerator" },
 	{ "duration_ms", w_pos, 0, "1, 2, 3, ..." },
 	{ "wall_s", w_count, 0, "0, 1, 2, ... seconds" },
 	{ "host_cpus", w_pos, 0, "1, 2, 3, ..." },
 	{ "vcpus", w_pos, 1, "vCPU counts: 1, 2, ..., space-separated" },
 	{ "accel", w_accel, 1, "kvm tcg icount uml (or unknown), space-separated" },
 	{ "perf", w_01, 0, "0 or 1" },
-	{ "pinning", w_01, 0, "0 or 1" },
+	{ "pinning", w_01, 1, "0 or 1, one per accelerator" },
 	{ ".exit", w_exit, 0, "an exit status 0 to 255, or none" },
 	{ ".vcpus", w_pos, 0, "1, 2, 3, ..." },
 	{ ".boot.accel", w_accel, 0, "kvm tcg icount uml" },
-	{ ".preempt", w_preempt, 0, "none voluntary full lazy rt" },
+	{ ".preempt", w_preempt_u, 0, "none voluntary full lazy rt, or unknown" },
 	{ ".expected_s", w_count, 0, "0, 1, 2, ... seconds" },
 	{ ".timeout_s", w_count, 0, "0, 1, 2, ... seconds" },
 	{ ".boot.wall_s", w_secs, 0, "seconds: 0, 12, 12.34" },
@@ -1940,7 +1956,8 @@ static void meta_domain(const struct meta *m, size_t i)
 
 		if (!hit)
 			continue;
-		if (meta_keys[j].list ? all_words(v, meta_keys[j].ok) : meta_keys[j].ok(v))
+		/* an empty value records nothing (a boot that never ran) */
+		if (!*v || (meta_keys[j].list ? all_words(v, meta_keys[j].ok) : meta_keys[j].ok(v)))
 			return;
 		die("%s:%ld: key %s: '%.80s': not in its domain (valid: %s)", m->name, m->line[i], k,
 		    v, meta_keys[j].valid);
