@@ -61,7 +61,7 @@ kernels: deps
 module: kernel
 	rm -rf "build/module-$$KVER" && mkdir -p "build/module-$$KVER"
 	cp bench-module/*.[ch] bench-module/Kbuild "build/module-$$KVER/"
-	$(MAKE) -C "$$(. runners/lib.sh && lb_kbuild_dir "$$KVER" "$$PREEMPT")" $(if $(filter uml,$(PREEMPT)),ARCH=um) M="$$PWD/build/module-$$KVER" W=1 modules
+	$(MAKE) -C "$$(. runners/lib.sh && lb_kbuild_dir "$$KVER" "$$PREEMPT")" $(if $(filter uml,$(PREEMPT)),ARCH=um) M="$(CURDIR)/build/module-$$KVER" W=1 modules
 
 initramfs: kernel
 	runners/build-initramfs KVER="$$KVER" $(if $(PREEMPT),FLAVOUR="$$PREEMPT") OUT="build/initramfs-$$KVER$${PREEMPT:+-$$PREEMPT}.cpio.gz"
