@@ -195,7 +195,9 @@ void lb_compare_opts(const double *base, size_t nb, const double *new, size_t nn
 			return;
 		}
 	} else {
-		c->near_zero = fabs(c->base.mean) < fmax(LB_NEAR_ZERO_QUANTA * q, LB_NEAR_ZERO_NS);
+		/* either side near zero: a percentage of it says nothing */
+		c->near_zero = fmin(fabs(c->base.mean), fabs(c->new.mean)) <
+			       fmax(LB_NEAR_ZERO_QUANTA * q, LB_NEAR_ZERO_NS);
 		r = welch_floor(base, nb, new, nn, vfloor, &c->w);
 	}
 	if (nb < LB_MIN_RUNS || nn < LB_MIN_RUNS) {

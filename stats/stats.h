@@ -24,10 +24,10 @@
  * the clock's resolution" (lb_opts.quantum, the figure's step): every
  * sample's variance is floored at the quantisation noise quantum^2 / 12
  * (a uniform rounding error), and a significant difference must exceed one
- * quantum.  A comparison whose base mean is below LB_NEAR_ZERO_QUANTA quanta
- * or LB_NEAR_ZERO_NS (the harness alone, "empty") is near zero: compared in
- * absolute units, its minimum change LB_MIN_CHANGE_PCT of LB_NEAR_ZERO_NS
- * instead of a percentage of a near-zero denominator.
+ * quantum.  A comparison with a side whose mean is below LB_NEAR_ZERO_QUANTA
+ * quanta or LB_NEAR_ZERO_NS (the harness alone, "empty") is near zero: it is
+ * compared in absolute units, its minimum change LB_MIN_CHANGE_PCT of
+ * LB_NEAR_ZERO_NS, instead of a percentage of a near-zero value.
  * Minimum detectable effect (mde): the difference the test used (Welch on
  * these samples, two-sided LB_ALPHA) detects with power LB_POWER,
  *   mde = (t(1 - alpha/2, df) + t(power, df)) * se
@@ -45,8 +45,8 @@
 #define LB_ALPHA 0.05
 #define LB_MIN_CHANGE_PCT 1.0
 #define LB_POWER 0.8		/* the power an mde is computed at */
-#define LB_NEAR_ZERO_QUANTA 4.0	/* a base mean below this many quanta is near zero */
-#define LB_NEAR_ZERO_NS 2.0	/* and so is one below this (ns; icount: insns) */
+#define LB_NEAR_ZERO_QUANTA 10.0	/* a side below this many quanta is near zero */
+#define LB_NEAR_ZERO_NS 1.0	/* and so is one below this (ns; icount: insns) */
 #define LB_MDE_WARN_PCT 5.0	/* a report whose median mde is above this says so first */
 
 struct lb_desc {
