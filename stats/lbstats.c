@@ -60,6 +60,11 @@
  *	halves split, each comparison's mde, and the power at the known effect
  *	(rows with extra_work > 0).  See cmd_aa.
  *
+ *   lbstats ab-size [FILE]
+ *	The A/B's known effect: per configuration of an icount run with and
+ *	without extra_work, the path per read without and with it and the
+ *	difference (guest instructions: exact).  See cmd_ab_size.
+ *
  *   lbstats rule
  *	Print the significance rule constants (min_runs, alpha, min_change_pct,
  *	power, near_zero_ns, near_zero_quanta, mde_warn_pct) and the estimator
@@ -2818,6 +2823,45 @@ static int cmd_aa(int argc, char **argv)
 	}
 	return 0;
 }
+/*
+ * lbstats ab-size [FILE]: the true size of make aa's known effect, from an
+ * icount run of configurations with and without extra_work (the sweep's
+ * LB_AB_EXTRA_WORK): per configuration, the estimator (icount: the path per
+ * read in guest instructions) without and with the effect, their
+ * difference, and whether it is exact (every run of each side the same).
+ * TSV: key extra_work plain with added exact.
+ */
+static int cmd_ab_size(int argc, char **argv)
+{
+	struct map m = { 0 };
+	struct cfgrows *g;
+
+	if (argc > 1)
+		die("usage: lbstats ab-size [FILE]");
+	g = read_cfgs(argc ? argv[0] : "-", &m, 0);
+	puts("key\textra_work\tplain\twith\tadded\texact");
+	for (size_t i = 0; i < m.n; i++) {
+		double a = lb_mean(g[i].ns.v, g[i].ns.n), b = lb_mean(g[i].ab.v, g[i].ab.n);
+		int exact = g[i].icount && !g[i].fallback && g[i].ns.n && g[i].ab.n &&
+			    lb_sd(g[i].ns.v, g[i].ns.n) == 0 && lb_sd(g[i].ab.v, g[i].ab.n) == 0;
+
+		if (!g[i].ab.n)
+			continue;
+		printf("%s\t", m.keys[i]);
+		pnum(stdout, g[i].extra_work);
+		putchar('\t');
+		pnum(stdout, a);
+		putchar('\t');
+		pnum(stdout, b);
+		putchar('\t');
+		pnum(stdout, b - a);
+		/* one run a side is exact under icount too: its path is deterministic */
+		printf("\t%s\n", exact || (g[i].icount && !g[i].fallback && g[i].ns.n == 1 &&
+					   g[i].ab.n == 1) ? "yes" : "no");
+	}
+	return 0;
+}
+
 static void usage(FILE *o)
 {
 	fputs("usage: lbstats summary [-V VOCAB.csv] [--rt] [FILE...]\n"
@@ -2826,7 +2870,8 @@ static void usage(FILE *o)
 	      "       lbstats rows [--sample] [FILE...]   (--sample: each row's figure and boot, last)\n"
 	      "       lbstats check FILE   (the rows of FILE that pass the input contract)\n"
 	      "       lbstats converge PCT MAX [FILE]   (RUNS=auto: is each mean known within PCT%?)\n"
-	      "       lbstats aa [FILE]   (the A/A benchmark: odd vs even rounds of one kernel)\n"
+	      "       lbstats aa [FILE]   (the A/A and A/B benchmark: odd vs even rounds of one kernel)\n"
+	      "       lbstats ab-size [FILE]   (the A/B's known effect, exactly, from an icount run)\n"
 	      "       lbstats rule\n", o);
 }
 
@@ -2850,6 +2895,8 @@ int main(int argc, char **argv)
 		return cmd_converge(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "aa"))
 		return cmd_aa(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "ab-size"))
+		return cmd_ab_size(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "rule")) {
 		printf("min_runs=%d\nalpha=%g\nmin_change_pct=%g\npower=%g\nnear_zero_ns=%g\n"
 		       "near_zero_quanta=%g\nmde_warn_pct=%g\n", LB_MIN_RUNS, LB_ALPHA,
