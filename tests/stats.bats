@@ -648,7 +648,7 @@ aa_rows() {
 	sum=${lines[${#lines[@]} - 1]}
 	b=${sum#* bound=}
 	bb=${sum#*binom_bound=}
-	[ "${b%% *}" -ge "${bb%% *}" ] || { echo "$sum"; false; }
+	[ "${b%% *}" -gt "${bb%% *}" ] || { echo "$sum"; false; }
 	rho=${sum#*rho=}
 	awk -v r="${rho%% *}" 'BEGIN { exit !(r > 0.1) }' || { echo "$sum"; false; }
 	# the control: every configuration its own boots (shuffled rounds): rho near 0, bound = binomial
