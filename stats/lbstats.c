@@ -2778,7 +2778,7 @@ static int cmd_aa(int argc, char **argv)
 		free(rc);
 	}
 	{
-		size_t perm_bound = 0, binom_bound = 0;
+		size_t fp_bound = 0, binom_bound = 0;
 		double mde_med = lb_median(mdes.v, mdes.n), pw_med = lb_median(powers.v, powers.n);
 		const char *aa_gate, *ab_gate;
 
@@ -2789,7 +2789,7 @@ static int cmd_aa(int argc, char **argv)
 			for (size_t s = 0; s < fcount.n; s++)
 				ge += fcount.v[s] >= (double)k;
 			if (fcount.n && (double)ge / fcount.n < LB_AA_FP_PROB) {
-				perm_bound = k;
+				fp_bound = k;
 				break;
 			}
 		}
@@ -2800,13 +2800,13 @@ static int cmd_aa(int argc, char **argv)
 				binom_bound = k;
 				break;
 			}
-		aa_gate = ncmp < LB_AA_MIN_CMP || nsig >= perm_bound ? "fail" : "pass";
+		aa_gate = ncmp < LB_AA_MIN_CMP || nsig >= fp_bound ? "fail" : "pass";
 		ab_gate = !anyab ? "none" : !nab || isnan(pw_med) ||
 			  pw_med < 100 * LB_POWER ? "fail" : "pass";
 		printf("# comparisons=%zu significant=%zu false_positive_pct=", ncmp, nsig);
 		pnum(stdout, ncmp ? 100.0 * nsig / ncmp : NAN);
 		printf(" halves_significant=%zu bound=%zu binom_bound=%zu rho=%.3f mde_median_pct=",
-		       nhalf, perm_bound, binom_bound, rho);
+		       nhalf, fp_bound, binom_bound, rho);
 		pnum(stdout, mde_med);
 		printf(" ab_comparisons=%zu ab_power_median_pct=", nab);
 		pnum(stdout, pw_med);
