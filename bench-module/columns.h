@@ -24,7 +24,8 @@
  * slope_ns_per_op: the median over kept rounds of (T(2b) - T(b)) / b, the
  * per-read path without a batch's fixed cost (path_ns_per_op, the fastest
  * batches' difference, is left out under kvm and uml: real time's fastest
- * batches are its luckiest).
+ * batches are its luckiest); extra_work: make aa's known effect (the module
+ * parameter: dependent steps added to each timed read, lb_extra_batch()).
  * p50_ns, p99_ns (the CSV contract's, kept in place): percentiles of a
  * log-linear histogram (16 buckets per octave), each the middle of its
  * bucket: of every timed batch's ns per read in task context (batch
@@ -83,6 +84,7 @@
 	COL(test_stall_ns, u, r->stall, true, "")			\
 	COL(reader_medians, s, r->reader_medians, r->per_reader, "")	\
 	COL(sync_timeouts, u, r->sync_timeouts, !r->irq, "")		\
-	COL(slope_ns_per_op, f, r->slope, r->has_slope, ""))
+	COL(slope_ns_per_op, f, r->slope, r->has_slope, "")		\
+	COL(extra_work, u, r->extra_work, true, ""))
 
 #endif /* LB_COLUMNS_H */

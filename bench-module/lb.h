@@ -34,6 +34,7 @@ struct lb_cfg {
 	bool irqoff;		/* task readers time with interrupts off */
 	bool per_reader;	/* rows list every reader's median */
 	unsigned int test_stall_ns;	/* test only: lb_stalled_batch() */
+	unsigned int extra_work;	/* make aa's known effect: lb_extra_batch() */
 };
 
 /*

@@ -240,6 +240,11 @@ static int lb_check_cfg(struct lb_params *p, struct lb_cfg *cfg)
 		       p->num[LB_P_write_dwell_ns], p->name[LB_P_context], p->num[LB_P_writers]);
 		return -EINVAL;
 	}
+	if (p->num[LB_P_extra_work] && cfg->ctx != LB_CTX_TASK) {
+		pr_err("extra_work=%lld invalid with context=%s (valid: 0; only task readers time batches)\n",
+		       p->num[LB_P_extra_work], p->name[LB_P_context]);
+		return -EINVAL;
+	}
 	if ((p->num[LB_P_irqoff] || p->num[LB_P_test_stall_ns]) && cfg->ctx != LB_CTX_TASK) {
 		pr_err("%s=%lld invalid with context=%s (valid: 0; only task readers time batches)\n",
 		       p->num[LB_P_irqoff] ? "irqoff" : "test_stall_ns",
@@ -259,6 +264,7 @@ static int lb_check_cfg(struct lb_params *p, struct lb_cfg *cfg)
 	cfg->irqoff = p->num[LB_P_irqoff];
 	cfg->per_reader = p->num[LB_P_per_reader];
 	cfg->test_stall_ns = p->num[LB_P_test_stall_ns];
+	cfg->extra_work = p->num[LB_P_extra_work];
 	return 0;
 }
 

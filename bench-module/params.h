@@ -35,6 +35,7 @@
 	NUM(write_dwell_ns, 0, 100000, 0, "stress, not a measurement: each update dwells this long at its mid-write point") \
 	NUM(irqoff, 0, 1, 0, "task context: 1 = interrupts off around each timed batch, as refscale times") \
 	NUM(per_reader, 0, 1, 0, "1 = each row also lists every reader's median ns/op and its 95% interval (reader_medians)") \
-	NUM(test_stall_ns, 0, 10000000, 0, "test only, not a measurement: 1 timed batch in 100 stalls this long inside its window"))
+	NUM(test_stall_ns, 0, 10000000, 0, "test only, not a measurement: 1 timed batch in 100 stalls this long inside its window") \
+	NUM(extra_work, 0, 100000, 0, "make aa's known effect, not a measurement: each timed read does this many more dependent steps"))
 
 #endif /* LB_PARAMS_H */

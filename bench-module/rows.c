@@ -87,7 +87,7 @@ struct lb_row {
 	struct lb_dec median, p99b, clock, achieved, slope;
 	struct lb_rstat ctr;	/* the counters, summed */
 	u64 delivered, mid, completed, deadlock, max_spin, deferral_ns;
-	u64 write_dwell_ns;
+	u64 write_dwell_ns, extra_work;
 	bool writing;		/* a writer ran (or an interrupting one) */
 	bool checked;		/* the variant has an invariant to check */
 	bool irq;		/* hardirq/NMI readers */
@@ -345,6 +345,7 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 		.checked = !!cfg->var->init,
 		.irqoff = cfg->irqoff,
 		.stall = cfg->test_stall_ns,
+		.extra_work = cfg->extra_work,
 	};
 	unsigned int i, b;
 

@@ -100,6 +100,29 @@ static noinline u64 lb_stalled_batch(struct lb_thread *t, const struct lb_varian
 	return t1 - t0;
 }
 
+/*
+ * extra_work (make aa's A/B benchmark, never a measurement): the same batch,
+ * then extra_work dependent steps per read inside its timed window: a known
+ * amount of work on one side's read pass, its instructions counted exactly
+ * under icount.  Its own function, as lb_stalled_batch().
+ */
+static noinline u64 lb_extra_batch(struct lb_thread *t, const struct lb_variant *var,
+				   unsigned long n)
+{
+	u64 t0, t1, x = t->sink, steps = (u64)t->ctl->cfg->extra_work * n;
+
+	t0 = lb_cycles();
+	t->sink += var->read_batch(t->ctl->inst, &t->rs, n);
+	for (; steps; steps--) {
+		x = x * 3 + 1;
+		OPTIMIZER_HIDE_VAR(x);
+	}
+	t1 = lb_cycles();
+	t->sink += x;
+	lb_account(t, t1 - t0, n);
+	return t1 - t0;
+}
+
 /* A timed batch, interrupts off around it with irqoff (refscale's way) */
 static u64 lb_batch(struct lb_thread *t, const struct lb_variant *var, unsigned long n,
 		    bool stall)
@@ -109,7 +132,8 @@ static u64 lb_batch(struct lb_thread *t, const struct lb_variant *var, unsigned 
 
 	if (t->ctl->cfg->irqoff)
 		local_irq_save(flags);
-	c = stall ? lb_stalled_batch(t, var, n) : lb_timed_batch(t, var, n);
+	c = stall ? lb_stalled_batch(t, var, n) :
+	    t->ctl->cfg->extra_work ? lb_extra_batch(t, var, n) : lb_timed_batch(t, var, n);
 	if (t->ctl->cfg->irqoff)
 		local_irq_restore(flags);
 	return c;

@@ -78,13 +78,19 @@ NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 {
 	n++
 	for (c in H) R[n, c] = $H[c]
-	# the figure lbstats chose (value, value_basis): under icount the
-	# module's interrupt-free path per read, with its own interval
-	if (R[n, "value_basis"] == "path") {
+	# the figure lbstats chose (value, value_basis: lbstats' one estimator
+	# per accelerator, icount's path, real time's run medians), its spread
+	# over runs (value_min .. value_max) and its interval (value_ci95, over
+	# boots under real time): every plot reads that figure, never ns_per_op
+	if (R[n, "value_basis"] == "path" && !("value_median" in H)) {
 		R[n, "mean"] = R[n, "median"] = R[n, "min"] = R[n, "max"] = R[n, "p25"] = R[n, "p75"] = R[n, "value"]
-		R[n, "ci95_lo"] = R[n, "ci95_hi"] = R[n, "value"]
-		if (R[n, "value_ci95"] != "NA") { R[n, "ci95_lo"] = R[n, "value"] - R[n, "value_ci95"]; R[n, "ci95_hi"] = R[n, "value"] + R[n, "value_ci95"] }
+	} else if ("value_median" in H) {
+		R[n, "mean"] = R[n, "value"]; R[n, "median"] = R[n, "value_median"]
+		R[n, "min"] = R[n, "value_min"]; R[n, "max"] = R[n, "value_max"]
+		R[n, "p25"] = R[n, "value_p25"]; R[n, "p75"] = R[n, "value_p75"]
 	}
+	R[n, "ci95_lo"] = R[n, "ci95_hi"] = R[n, "value"]
+	if (R[n, "value_ci95"] != "NA" && R[n, "value_ci95"] != "") { R[n, "ci95_lo"] = R[n, "value"] - R[n, "value_ci95"]; R[n, "ci95_hi"] = R[n, "value"] + R[n, "value_ci95"] }
 	cb = R[n, "accel"] SUBSEP R[n, "vcpus"] SUBSEP R[n, "preempt"]
 	if (!(cb in combo)) { combo[cb] = ++ncombo; CA[ncombo] = R[n, "accel"]; CV[ncombo] = R[n, "vcpus"]; CP[ncombo] = R[n, "preempt"] }
 	ci_ = combo[cb]; ROWC[n] = ci_

@@ -1056,7 +1056,7 @@ lb_csv_header() {
 # --- real-time methodology (runners/sweep): RUNS=auto, ROUNDS, SEED ---
 # RUNS=auto (kvm, uml): LB_RUNS_AUTO_MIN runs first (spread over the boots
 # of the first rounds), then another round of boots for every configuration
-# whose mean's 95% interval (lbstats converge) is wider than
+# whose 95% interval over boots (lbstats converge) is wider than
 # LB_RUNS_AUTO_PCT percent of the mean, until it is not or the
 # configuration has RUNS_MAX runs (default LB_RUNS_AUTO_MAX).
 export LB_RUNS_AUTO_MIN=3 LB_RUNS_AUTO_MAX=20 LB_RUNS_AUTO_PCT=1

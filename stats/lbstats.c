@@ -27,31 +27,48 @@
  *	An optional 4th field names the value's unit (the boot it came from:
  *	real-time sweeps make the boot the statistical unit): the values of
  *	one unit of one side count as one sample, their mean.
+ *	An optional 5th field (after a unit) is the value's resolution, its
+ *	clock's quantum: the key is real time (no exactness: stats.h).
  *	Output (both forms): TSV with a header line:
  *	key n_base median_base mean_base sd_base rsd_base
  *	    n_new median_new mean_new sd_new rsd_new change_pct t df p verdict
- *	verdict: significant | not-significant | insufficient | exact-same |
- *	exact-diff | empty (see stats.h for the rule).
+ *	    diff mde mde_pct near_zero quantum
+ *	verdict: significant | inconclusive | insufficient | exact-same |
+ *	exact-diff | empty (see stats.h for the rule); mde, mde_pct: the
+ *	minimum detectable effect (stats.h), near_zero: 1 when compared in
+ *	absolute units.  The file form ends with a line "# comparisons=N
+ *	tested_pct=K mde_median_pct=X mde_warn_pct=T mde_warning=0|1".
  *
  *   lbstats rows [--sample] [FILE...]
  *	Each file's header and rows as lbstats reads them: a variant's old
  *	name (bench-module/vocab.h: LB_RENAMED) is read as its new one.
- *	--sample appends each row's figure (sample: row_sample) and, under a
- *	real-time accelerator, its boot (sample_unit: the round), so that a
+ *	--sample appends each row's figure (sample: the estimator, est_col),
+ *	and under a real-time accelerator its boot (sample_unit: the round) and
+ *	its boot's clock quantum (sample_quantum, qt_done), so that a
  *	comparison of rows takes what summary takes.
  *
  *   lbstats converge PCT MAX [FILE]
- *	RUNS=auto: per configuration, the 95% interval of its mean ns_per_op
- *	and whether it is within PCT% of the mean (converged), not yet (more)
- *	or n reached MAX (max).  CSV.
+ *	RUNS=auto: per configuration, the 95% interval of its value (the
+ *	estimator; under real time over boot means) and whether it is within
+ *	PCT% of the mean (converged), not yet (more) or n reached MAX (max).
+ *	CSV.
  *
  *   lbstats aa [FILE]
- *	The A/A benchmark: one kernel's rows over several boots (column
- *	round); odd rounds against even ones, per-boot means, the report's
- *	rule; the share of comparisons marked significant (false positives).
+ *	The A/A and A/B benchmark: one kernel's rows over several boots
+ *	(column round); odd rounds against even ones, per-boot means, the
+ *	report's rule: false positives, their gate (a permutation bound), the
+ *	halves split, each comparison's mde, and the power at the known effect
+ *	(rows with extra_work > 0).  See cmd_aa.
+ *
+ *   lbstats ab-size [FILE]
+ *	The A/B's known effect: per configuration of an icount run with and
+ *	without extra_work, the path per read without and with it and the
+ *	difference (guest instructions: exact).  See cmd_ab_size.
  *
  *   lbstats rule
- *	Print the significance rule constants (min_runs, alpha, min_change_pct).
+ *	Print the significance rule constants (min_runs, alpha, min_change_pct,
+ *	power, near_zero_ns, near_zero_quanta, mde_warn_pct) and the estimator
+ *	of each accelerator (estimator.ACCEL=COLUMN).
  *
  *   lbstats check [-V VOCAB.csv] [-m META] FILE
  *	FILE's rows that pass the input contract (below), as CSV: the one
@@ -85,7 +102,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
 
 #include "stats.h"
 /* vocab.h as the module has it on x86 with the patches (compat.h drops what a kernel lacks) */
@@ -809,6 +829,135 @@ static const char *vocab_role(const char *w, const char *role, int rank)
 	return NULL;
 }
 
+/*
+ * ---- the estimator: each accelerator's per-run figure, chosen here once ----
+ * Every stage reads a run as this one figure: summary's value, interval and
+ * comparisons (and through it table, plots and cover letter), rows --sample
+ * (the report's samples), converge (RUNS=auto) and aa.
+ *   icount: path_ns_per_op, the interrupt-free path per read (whole guest
+ *	instructions: exact where deterministic, path_exact);
+ *   tcg: path_ns_per_op too (emulated, but never exact: TCG's time is the
+ *	host's);
+ *   real time (kvm, uml, any other): median_ns_per_op, the run's median ns
+ *	per read over its kept batches.  Chosen over slope_ns_per_op (the
+ *	median of the paired (T(2b) - T(b)) / b): on results/reference-uml
+ *	(62 configurations, 3 boots) its boot-level coefficient of variation
+ *	is 1.25% at the median configuration against the slope's 1.42%; it is
+ *	in every row (the slope is left out when negative, e.g. the harness
+ *	alone); and its fixed cost per batch (one clock read / b) is the same
+ *	on both sides of a comparison, so it cancels in a difference.
+ * A row without its figure (a run made before the column) falls back to
+ * ns_per_op, the run's mean, and the summary says so (value_basis mean).
+ */
+static const struct {
+	const char *accel;	/* NULL: every other accelerator (real time) */
+	const char *col;
+} estimators[] = {
+	{ "icount", "path_ns_per_op" },
+	{ "tcg", "path_ns_per_op" },
+	{ NULL, "median_ns_per_op" },
+};
+
+static const char *est_col(const char *accel)
+{
+	size_t i;
+
+	for (i = 0; estimators[i].accel; i++)
+		if (!strcmp(estimators[i].accel, accel))
+			break;
+	return estimators[i].col;
+}
+
+/* emulated time: icount, tcg (a boot changes nothing); else real time */
+static int accel_realtime(const char *accel)
+{
+	return strcmp(accel, "icount") && strcmp(accel, "tcg");
+}
+
+/*
+ * ---- the clock's resolution per boot (real time) ----
+ * The module does not record its clock's step, so it is read off the rows:
+ * a boot's quantum is the step every value of the estimator over all of
+ * that boot's rows is a multiple of (the greatest common divisor of the
+ * values in units of LB_PRINT_RES, the printed resolution, 3 decimals):
+ * UML's ktime comes in host steps and a median of an even count halves
+ * one, so 7.2 UML's medians are multiples of 0.064 ns per read at
+ * b = 1000.  A boot with fewer than LB_QT_MIN distinct values says too
+ * little (a few round numbers share large divisors): its quantum is
+ * LB_PRINT_RES.  Values of a fallback figure (ns_per_op, a mean) are not
+ * counted.  A boot is (kernel, accel, vCPUs, preempt, round).
+ */
+#define LB_PRINT_RES 0.001
+#define LB_QT_MIN 16
+struct qtab {
+	struct map m;
+	struct dv *v;		/* each boot's values */
+	double *q;		/* each boot's quantum, after qt_done */
+	size_t cap;
+};
+
+static size_t qt_add(struct qtab *t, const char *boot, double x)
+{
+	int isnew;
+	size_t i = map_get(&t->m, boot, &isnew);
+
+	if (isnew) {
+		if (i >= t->cap) {
+			t->cap = t->cap ? 2 * t->cap : 16;
+			t->v = xrealloc(t->v, t->cap * sizeof(*t->v));
+		}
+		memset(&t->v[i], 0, sizeof(t->v[i]));
+	}
+	dv_push(&t->v[i], x);
+	return i;
+}
+
+static int dcmp(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+static void qt_done(struct qtab *t)
+{
+	t->q = xrealloc(NULL, (t->m.n ? t->m.n : 1) * sizeof(*t->q));
+	for (size_t i = 0; i < t->m.n; i++) {
+		struct dv *d = &t->v[i];
+		unsigned long long gcd = 0;
+		size_t distinct = 0;
+
+		qsort(d->v, d->n, sizeof(*d->v), dcmp);
+		for (size_t k = 0; k < d->n; k++) {
+			unsigned long long u = (unsigned long long)llround(fabs(d->v[k]) / LB_PRINT_RES);
+
+			distinct += !k || d->v[k] != d->v[k - 1];
+			while (u) {
+				unsigned long long r = gcd % u;
+
+				gcd = u;
+				u = r;
+			}
+		}
+		t->q[i] = distinct >= LB_QT_MIN && gcd ? gcd * LB_PRINT_RES : LB_PRINT_RES;
+	}
+}
+
+/* a row's boot, "kernel,accel,vcpus,preempt,round" ("" for absent columns) */
+static void boot_key(const struct csv *c, char *out, size_t len)
+{
+	static const char *const bc[] = { "kernel", "accel", "vcpus", "preempt", "round" };
+	size_t o = 0;
+
+	out[0] = 0;
+	for (size_t i = 0; i < NELEM(bc); i++) {
+		int k = csv_col(c, bc[i]);
+
+		o += snprintf(out + o, o < len ? len - o : 0, "%s%s", i ? "," : "",
+			      k >= 0 ? c->fld[k] : "");
+	}
+}
+
 /* ---- summary ---- */
 static const char *const gcols[] = {
 	"kernel", "accel", "vcpus", "workload", "variant", "context",
@@ -824,6 +973,9 @@ static const char *const scols[NSUM] = {
 struct group {
 	struct dv ns, r1k, torn, npw, defer, path, med, ach;
 	int realtime;		/* accel neither icount nor tcg (kvm, uml): medians */
+	int est_path;		/* the estimator (est_col) is path_ns_per_op, else the median */
+	struct dv bootq;	/* each run's boot (struct qtab index) */
+	double quantum;		/* real time: the coarsest quantum of its boots */
 	double period;		/* the nominal writer period, -1: none */
 	struct dv boot;		/* each ns sample's round (its boot), when rows have one */
 	double retries;		/* sum over runs */
@@ -836,13 +988,84 @@ struct group {
 };
 
 /*
- * Real time (kvm, uml) is summarised by each run's median ns per op
- * (median_ns_per_op: robust to the stalled batch, the host exit, the tick)
- * when every run has it; NULL otherwise (older rows, icount, tcg).
+ * A group's runs as the estimator (est_col) has them, when every run has
+ * it; else its ns_per_op (the mean: older rows).  *name: path, median, mean.
  */
-static const struct dv *rt_median(const struct group *gr)
+static const struct dv *group_basis(const struct group *gr, const char **name)
 {
-	return gr->realtime && gr->med.n && gr->med.n == gr->ns.n ? &gr->med : NULL;
+	const struct dv *d = gr->est_path ? &gr->path : &gr->med;
+
+	if (d->n && d->n == gr->ns.n) {
+		*name = gr->est_path ? "path" : "median";
+		return d;
+	}
+	*name = "mean";
+	return &gr->ns;
+}
+
+/*
+ * The statistical units of values x (one per run of gr, in order): under
+ * real time, with rows from two or more boots, one per boot, the mean of
+ * its runs (boot effects -- placement, host core, thermal state -- are not
+ * independent runs); else the runs.  Returns 1 when per boot.
+ */
+static int unit_samples(const struct group *gr, const struct dv *x, struct dv *out)
+{
+	int nboots = 0;
+
+	out->n = 0;
+	if (gr->realtime && gr->boot.n == x->n) {
+		for (size_t i = 0; i < x->n; i++) {
+			double sum = 0;
+			size_t n = 0, seen = 0;
+
+			for (size_t k = 0; k < i; k++)
+				seen |= gr->boot.v[k] == gr->boot.v[i];
+			if (seen)
+				continue;
+			for (size_t k = i; k < x->n; k++)
+				if (gr->boot.v[k] == gr->boot.v[i]) {
+					sum += x->v[k];
+					n++;
+				}
+			dv_push(out, sum / n);
+			nboots++;
+		}
+		if (nboots >= 2)
+			return 1;
+		out->n = 0;
+	}
+	for (size_t i = 0; i < x->n; i++)
+		dv_push(out, x->v[i]);
+	return 0;
+}
+
+/* how a group is compared: exact rule under icount, its quantum under real time */
+static struct lb_opts group_opts(const struct group *x, const struct group *y)
+{
+	struct lb_opts o = { x->icount && y->icount, 0 };
+
+	if (x->realtime || y->realtime)
+		o.quantum = fmax(x->quantum, y->quantum);
+	return o;
+}
+
+/*
+ * The 95% half-width of the difference of two groups' unit means (Welch's
+ * standard error, the smaller side's df, each variance at least the
+ * quantisation noise under real time); NAN with fewer than 2 units a side.
+ */
+static double diff_ci95(const struct dv *a, const struct dv *b, double quantum)
+{
+	double fl = quantum * quantum / 12, sa, sb;
+	size_t df;
+
+	if (a->n < 2 || b->n < 2)
+		return NAN;
+	sa = fmax(pow(lb_sd(a->v, a->n), 2), fl);
+	sb = fmax(pow(lb_sd(b->v, b->n), 2), fl);
+	df = (a->n < b->n ? a->n : b->n) - 1;
+	return lb_t975((double)df) * sqrt(sa / a->n + sb / b->n);
 }
 
 static void mean_or_empty(FILE *o, const struct dv *d)
@@ -930,29 +1153,37 @@ static void net_cols(const struct map *m, const struct group *g, size_t i)
 		fputs(",,,", stdout);
 		return;
 	}
-	use_path = gr->icount && gr->path.n == gr->ns.n && g[j].path.n == g[j].ns.n &&
-		   gr->path.n && g[j].path.n;
-	a = use_path ? &gr->path : &gr->ns;
-	b = use_path ? &g[j].path : &g[j].ns;
-	if (!use_path && rt_median(gr) && rt_median(&g[j])) {
-		a = rt_median(gr);
-		b = rt_median(&g[j]);
-	}
-	putchar(',');
-	pnum(stdout, lb_mean(a->v, a->n) - lb_mean(b->v, b->n));
-	putchar(',');
-	if (use_path && !strcmp(ex, "exact") && !strcmp(path_exact(&g[j]), "exact")) {
-		putchar('0');
-	} else if (a->n >= 2 && b->n >= 2) {
-		double sa = lb_sd(a->v, a->n), sb = lb_sd(b->v, b->n);
-		double se = sqrt(sa * sa / a->n + sb * sb / b->n);
-		size_t df = (a->n < b->n ? a->n : b->n) - 1;
+	{
+		const char *na, *nb;
 
-		pnum(stdout, lb_t975((double)df) * se);
-	} else {
-		fputs("NA", stdout);
+		a = group_basis(gr, &na);
+		b = group_basis(&g[j], &nb);
+		if (strcmp(na, nb)) {	/* one of them without the figure: both means */
+			a = &gr->ns;
+			b = &g[j].ns;
+			na = "mean";
+		}
+		use_path = !strcmp(na, "path");
+		/* real time: over boot means (unit_samples), against the quantum */
+		{
+			struct dv ua = { 0 }, ub = { 0 };
+			struct lb_opts o = group_opts(gr, &g[j]);
+
+			unit_samples(gr, a, &ua);
+			unit_samples(&g[j], b, &ub);
+			putchar(',');
+			pnum(stdout, lb_mean(ua.v, ua.n) - lb_mean(ub.v, ub.n));
+			putchar(',');
+			if (gr->icount && use_path && !strcmp(ex, "exact") &&
+			    !strcmp(path_exact(&g[j]), "exact"))
+				putchar('0');
+			else
+				pnum(stdout, diff_ci95(&ua, &ub, o.quantum));
+			free(ua.v);
+			free(ub.v);
+		}
+		printf(",%s", use_path ? "path" : !strcmp(na, "median") ? "median" : "ns_per_op");
 	}
-	printf(",%s", use_path ? "path" : a == &gr->med ? "median" : "ns_per_op");
 }
 
 /*
@@ -1026,13 +1257,15 @@ static int readers_disagree(const struct csv *c, const char *f)
  *		 those differ (6.12 voluntary, 7.2 lazy: 7.2 has no voluntary),
  *		 they form one section named "voluntary+lazy".
  *  value, value_ci95, value_sd, value_cv_pct, value_basis, exact
- *		 the figure every layout shows: under icount the interrupt-free
- *		 path per read (path_ns_per_op) when every run has it; under
- *		 kvm and uml the mean over runs of each run's median ns per op
- *		 (median_ns_per_op, rt_median) when every run has it; else the
- *		 mean ns_per_op; its 95% half-width (0 when exact), standard
- *		 deviation and coefficient of variation; exact = yes when the
- *		 path is deterministic (path_exact = exact).
+ *		 the figure every layout shows: the mean of the estimator
+ *		 (est_col: icount's and tcg's path_ns_per_op, real time's
+ *		 median_ns_per_op) when every run has it, else of ns_per_op
+ *		 (value_basis: path, median, mean); its 95% half-width (0 when
+ *		 exact), standard deviation and coefficient of variation, all
+ *		 over the comparison's units (cmp_unit: boot means under real
+ *		 time, each variance at least the quantum's noise in the
+ *		 interval; else runs); exact = yes when the path is
+ *		 deterministic (icount, path_exact = exact).
  *  role, order, rank
  *		 the variant's row of the vocabulary.
  *  baseline	 the variant the subject (role sync, rank 0: the latch) is
@@ -1058,6 +1291,13 @@ static int readers_disagree(const struct csv *c, const char *f)
  *		 what the comparisons above are over: "boot" (real time, rows
  *		 from two or more boots: each boot's mean is one sample) or
  *		 "run"; and this group's number of such samples.
+ *  vs_baseline_mde_pct, vs_baseline_mde, vs_first_mde_pct, vs_first_mde
+ *		 the minimum detectable effect of each comparison (stats.h), in
+ *		 percent (NA near zero) and in the value's units.
+ *  quantum_ns	 real time: the coarsest clock quantum of its boots (qtab);
+ *		 empty under emulation.
+ *  value_min, value_p25, value_median, value_p75, value_max
+ *		 the estimator over runs (the spread plots).
  *  accel_other, order_here, order_other, order_verdict
  *		 on the synchronised variants' rows of a run with two
  *		 accelerators (icount and uml): the other accelerator that ran
@@ -1075,6 +1315,7 @@ struct an {
 	struct gfields f;
 	char *section;
 	const struct dv *basis;
+	const char *basis_name;	/* path, median, mean (group_basis) */
 	int use_path;
 	const struct vrow *vr;
 	const char *baseline;
@@ -1279,8 +1520,8 @@ static void analyse(const struct map *m, const struct group *g, struct an *a)
 		const struct group *gr = &g[i];
 
 		key_fields(m->keys[i], &a[i].f);
-		a[i].use_path = gr->icount && gr->path.n && gr->path.n == gr->ns.n;
-		a[i].basis = a[i].use_path ? &gr->path : rt_median(gr) ? rt_median(gr) : &gr->ns;
+		a[i].basis = group_basis(gr, &a[i].basis_name);
+		a[i].use_path = !strcmp(a[i].basis_name, "path");
 		a[i].vr = vocab_find(a[i].f.workload, a[i].f.variant);
 		a[i].vs_base = a[i].vs_first = -1;
 		a[i].baseline = "";
@@ -1360,43 +1601,10 @@ static void analyse(const struct map *m, const struct group *g, struct an *a)
 	}
 }
 
-/*
- * The samples a comparison of group gr uses: under a real-time accelerator
- * (not icount, not tcg) whose rows say their boot (round) and that ran in
- * two or more boots, one per boot, the mean of its runs: boot effects
- * (placement, host core, thermal state) are not independent runs.  Else its
- * runs.  Returns 1 when per boot.
- */
+/* the samples a comparison of a group uses: its units (unit_samples) of its basis */
 static int cmp_samples(const struct an *a, const struct group *gr, struct dv *out)
 {
-	const struct dv *b = a->basis;
-	int nboots = 0;
-
-	out->n = 0;
-	if (!gr->icount && strcmp(a->f.accel, "tcg") && gr->boot.n == b->n) {
-		for (size_t i = 0; i < b->n; i++) {
-			double sum = 0;
-			size_t n = 0, seen = 0;
-
-			for (size_t k = 0; k < i; k++)
-				seen |= gr->boot.v[k] == gr->boot.v[i];
-			if (seen)
-				continue;
-			for (size_t k = i; k < b->n; k++)
-				if (gr->boot.v[k] == gr->boot.v[i]) {
-					sum += b->v[k];
-					n++;
-				}
-			dv_push(out, sum / n);
-			nboots++;
-		}
-		if (nboots >= 2)
-			return 1;
-		out->n = 0;
-	}
-	for (size_t i = 0; i < b->n; i++)
-		dv_push(out, b->v[i]);
-	return 0;
+	return unit_samples(gr, a->basis, out);
 }
 
 static const struct group *cmp_groups;
@@ -1410,14 +1618,41 @@ static void print_cmp(const struct an *a, size_t i, long j)
 		fputs(",,", stdout);
 		return;
 	}
-	cmp_samples(&a[j], &cmp_groups[j], &x);
-	cmp_samples(&a[i], &cmp_groups[i], &y);
-	lb_compare(x.v, x.n, y.v, y.n, &c);
+	{
+		struct lb_opts o = group_opts(&cmp_groups[i], &cmp_groups[j]);
+
+		cmp_samples(&a[j], &cmp_groups[j], &x);
+		cmp_samples(&a[i], &cmp_groups[i], &y);
+		lb_compare_opts(x.v, x.n, y.v, y.n, &o, &c);
+	}
 	free(x.v);
 	free(y.v);
 	putchar(',');
-	pnum(stdout, c.change_pct);
+	pnum(stdout, c.near_zero ? NAN : c.change_pct);
 	printf(",%s", lb_verdict_name(c.verdict));
+}
+
+/* the mde columns of a comparison: mde_pct (NA near zero, untested), mde in units */
+static void print_mde(const struct an *a, size_t i, long j)
+{
+	struct dv x = { 0 }, y = { 0 };
+	struct lb_cmp c;
+	struct lb_opts o;
+
+	if (j < 0) {
+		fputs(",,", stdout);
+		return;
+	}
+	o = group_opts(&cmp_groups[i], &cmp_groups[j]);
+	cmp_samples(&a[j], &cmp_groups[j], &x);
+	cmp_samples(&a[i], &cmp_groups[i], &y);
+	lb_compare_opts(x.v, x.n, y.v, y.n, &o, &c);
+	free(x.v);
+	free(y.v);
+	putchar(',');
+	pnum(stdout, c.mde_pct);
+	putchar(',');
+	pnum(stdout, c.mde);
 }
 
 /*
@@ -1426,15 +1661,21 @@ static void print_cmp(const struct an *a, size_t i, long j)
  */
 static double value_of(const struct an *a, const struct group *g, double *ci95)
 {
-	const struct dv *b = a->basis;
-	double mean = lb_mean(b->v, b->n), sd = b->n > 1 ? lb_sd(b->v, b->n) : NAN;
+	struct dv u = { 0 };
+	double mean, sd;
 
+	unit_samples(g, a->basis, &u);
+	mean = lb_mean(u.v, u.n);
+	sd = u.n > 1 ? lb_sd(u.v, u.n) : NAN;
+	if (g->realtime)	/* never below the clock's resolution */
+		sd = fmax(sd, g->quantum / sqrt(12));
 	if (a->use_path && !strcmp(path_exact(g), "exact"))
 		*ci95 = 0;
-	else if (b->n >= 2)
-		*ci95 = lb_t975((double)b->n - 1) * sd / sqrt((double)b->n);
+	else if (u.n >= 2)
+		*ci95 = lb_t975((double)u.n - 1) * sd / sqrt((double)u.n);
 	else
 		*ci95 = NAN;
+	free(u.v);
 	return mean;
 }
 
@@ -1566,7 +1807,8 @@ static void analysis_cols(const struct an *a, const struct group *g, size_t i)
 
 	const struct dv *b = a[i].basis;
 	const char *ex = path_exact(&g[i]);
-	double ci95, mean = value_of(&a[i], &g[i], &ci95), sd = b->n > 1 ? lb_sd(b->v, b->n) : NAN;
+	/* the spread of the unit (boot means under real time, else runs) */
+	double ci95, mean = value_of(&a[i], &g[i], &ci95), sd = u.n > 1 ? lb_sd(u.v, u.n) : NAN;
 
 	printf(",%s,", a[i].section);
 	pnum(stdout, mean);
@@ -1581,8 +1823,7 @@ static void analysis_cols(const struct an *a, const struct group *g, size_t i)
 	pnum(stdout, sd);
 	putchar(',');
 	pnum(stdout, mean != 0 ? 100.0 * sd / mean : NAN);
-	printf(",%s,%s", a[i].use_path ? "path" : a[i].basis == &g[i].med ? "median" : "mean",
-	       a[i].use_path && !strcmp(ex, "exact") ? "yes" : "no");
+	printf(",%s,%s", a[i].basis_name, a[i].use_path && !strcmp(ex, "exact") ? "yes" : "no");
 	if (a[i].vr)
 		printf(",%s,%d,%d", a[i].vr->role, a[i].vr->order, a[i].vr->rank);
 	else
@@ -1593,8 +1834,14 @@ static void analysis_cols(const struct an *a, const struct group *g, size_t i)
 	print_cmp(a, i, a[i].vs_first);
 	/* mmtests' gains against the first kernel: (first - this) / first */
 	if (a[i].vs_first >= 0) {
-		const struct dv *f = a[a[i].vs_first].basis;
-		double fm = lb_mean(f->v, f->n), fs = f->n > 1 ? lb_sd(f->v, f->n) : NAN;
+		struct dv f = { 0 };
+		double fm, fs;
+
+		cmp_samples(&a[a[i].vs_first], &g[a[i].vs_first], &f);
+		fm = lb_mean(f.v, f.n);
+		fs = f.n > 1 ? lb_sd(f.v, f.n) : NAN;
+		free(f.v);
+		{
 		double fcv = fm != 0 ? fs / fm : NAN, cv = mean != 0 ? sd / mean : NAN;
 
 		putchar(',');
@@ -1603,11 +1850,26 @@ static void analysis_cols(const struct an *a, const struct group *g, size_t i)
 		pnum(stdout, fs != 0 ? 100.0 * (fs - sd) / fs : NAN);
 		putchar(',');
 		pnum(stdout, fcv != 0 ? 100.0 * (fcv - cv) / fcv : NAN);
+		}
 	} else {
 		fputs(",,,", stdout);
 	}
 	printf(",%s,%zu", per_boot ? "boot" : "run", u.n);
 	free(u.v);
+	/* the mde of each comparison, the resolution, the basis over runs */
+	print_mde(a, i, a[i].vs_base);
+	print_mde(a, i, a[i].vs_first);
+	putchar(',');
+	if (g[i].realtime)
+		pnum(stdout, g[i].quantum);
+	{
+		const double qs[] = { 0, 0.25, 0.5, 0.75, 1 };
+
+		for (size_t k = 0; k < NELEM(qs); k++) {
+			putchar(',');
+			pnum(stdout, lb_quantile(b->v, b->n, qs[k]));
+		}
+	}
 }
 
 static int cmd_summary(int argc, char **argv)
@@ -1618,6 +1880,7 @@ static int cmd_summary(int argc, char **argv)
 	char key[4096];
 	struct an *a;
 	int nfiles, rt = 0, vread = 0;
+	struct qtab qt = { 0 };
 
 	for (;;) {
 		/* --rt: the real-time columns too (real_time_cols), after all others */
@@ -1640,7 +1903,7 @@ static int cmd_summary(int argc, char **argv)
 	for (int fi = 0; fi < nfiles; fi++) {
 		struct csv c;
 		int gi[NG], ipre, idw, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM], ipath;
-		int imed, iach, istall, iirqoff;
+		int imed, iach, istall, iirqoff, iew;
 		int iround, ird;
 
 		csv_open(&c, argc > 0 ? argv[fi] : "-");
@@ -1666,6 +1929,7 @@ static int cmd_summary(int argc, char **argv)
 		imed = csv_col(&c, "median_ns_per_op");
 		iach = csv_col(&c, "achieved_period_ns");
 		istall = csv_col(&c, "test_stall_ns");
+		iew = csv_col(&c, "extra_work");
 		iirqoff = csv_col(&c, "irqoff");
 		iround = csv_col(&c, "round");
 		ird = csv_col(&c, "reader_medians");
@@ -1685,6 +1949,10 @@ static int cmd_summary(int argc, char **argv)
 			if (istall >= 0 && c.fld[istall][0] && strcmp(c.fld[istall], "0"))
 				die("%s:%ld: test_stall_ns=%s: a test row, not a measurement",
 				    c.name, c.lineno, c.fld[istall]);
+			/* nor one with make aa's known effect injected (lbstats aa reads it) */
+			if (iew >= 0 && c.fld[iew][0] && strcmp(c.fld[iew], "0"))
+				die("%s:%ld: extra_work=%s: the A/B benchmark's injected effect, not a measurement (lbstats aa)",
+				    c.name, c.lineno, c.fld[iew]);
 			for (size_t i = 0; i < NG; i++) {
 				const char *f = c.fld[gi[i]];
 				size_t l = strlen(f);
@@ -1742,7 +2010,17 @@ static int cmd_summary(int argc, char **argv)
 			if (num(&c, iach, "achieved_period_ns", &x))
 				dv_push(&gr->ach, x);
 			gr->icount = !strcmp(c.fld[gi[1]], "icount");
-			gr->realtime = !gr->icount && strcmp(c.fld[gi[1]], "tcg");
+			gr->realtime = accel_realtime(c.fld[gi[1]]);
+			gr->est_path = !strcmp(est_col(c.fld[gi[1]]), "path_ns_per_op");
+			{
+				/* the run's boot, for the clock's resolution (qt_done) */
+				char bk[1024];
+				int ie = csv_col(&c, est_col(c.fld[gi[1]]));
+
+				boot_key(&c, bk, sizeof(bk));
+				if (num(&c, ie, "estimator", &x))
+					dv_push(&gr->bootq, (double)qt_add(&qt, bk, x));
+			}
 			if (num(&c, iround, "round", &x))
 				dv_push(&gr->boot, x);
 			if (ird >= 0 && c.fld[ird][0]) {
@@ -1784,9 +2062,17 @@ static int cmd_summary(int argc, char **argv)
 	       "role,order,rank,baseline,ref_writer,ref_read,"
 	       "vs_baseline_pct,vs_baseline_verdict,kernel_first,vs_first_pct,vs_first_verdict,"
 	       "mm_amean_gain_pct,mm_stddev_gain_pct,mm_coeffvar_gain_pct,cmp_unit,cmp_n,"
+	       "vs_baseline_mde_pct,vs_baseline_mde,vs_first_mde_pct,vs_first_mde,quantum_ns,"
+	       "value_min,value_p25,value_median,value_p75,value_max,"
 	       "accel_other,order_here,order_other,order_verdict%s\n",
 	       rt ? ",median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,"
 		    "period_off,irqoff,readers_disagree" : "");
+	qt_done(&qt);
+	for (size_t i = 0; i < m.n; i++) {
+		g[i].quantum = g[i].realtime ? LB_PRINT_RES : 0;
+		for (size_t k = 0; k < g[i].bootq.n; k++)
+			g[i].quantum = fmax(g[i].quantum, qt.q[(size_t)g[i].bootq.v[k]]);
+	}
 	a = calloc(m.n ? m.n : 1, sizeof(*a));
 	if (!a)
 		die("out of memory");
@@ -2308,8 +2594,12 @@ static void cmp_header(void)
 {
 	puts("key\tn_base\tmedian_base\tmean_base\tsd_base\trsd_base"
 	     "\tn_new\tmedian_new\tmean_new\tsd_new\trsd_new"
-	     "\tchange_pct\tt\tdf\tp\tverdict");
+	     "\tchange_pct\tt\tdf\tp\tverdict\tdiff\tmde\tmde_pct\tnear_zero\tquantum");
 }
+
+/* the comparisons' mdes in percent, for the median over them (cmp_trailer) */
+static struct dv cmp_mdes;
+static size_t cmp_n;
 
 static void cmp_side(const struct lb_desc *d)
 {
@@ -2323,11 +2613,12 @@ static void cmp_side(const struct lb_desc *d)
 	pnum(stdout, d->rsd_pct);
 }
 
-static void cmp_row(const char *key, const struct dv *b, const struct dv *n)
+static void cmp_row(const char *key, const struct dv *b, const struct dv *n,
+		    const struct lb_opts *o)
 {
 	struct lb_cmp c;
 
-	lb_compare(b->v, b->n, n->v, n->n, &c);
+	lb_compare_opts(b->v, b->n, n->v, n->n, o, &c);
 	fputs(key, stdout);
 	cmp_side(&c.base);
 	cmp_side(&c.new);
@@ -2339,7 +2630,36 @@ static void cmp_row(const char *key, const struct dv *b, const struct dv *n)
 	pnum(stdout, c.w.df);
 	putchar('\t');
 	pnum(stdout, c.w.p);
-	printf("\t%s\n", lb_verdict_name(c.verdict));
+	printf("\t%s\t", lb_verdict_name(c.verdict));
+	pnum(stdout, c.diff);
+	putchar('\t');
+	pnum(stdout, c.mde);
+	putchar('\t');
+	pnum(stdout, c.mde_pct);
+	printf("\t%d\t", c.near_zero);
+	pnum(stdout, c.quantum);
+	putchar('\n');
+	if (c.verdict != LB_EMPTY)
+		cmp_n++;
+	/* what could be detected, where something was tested in percent */
+	if (c.verdict != LB_EMPTY && c.verdict != LB_INSUFFICIENT && !isnan(c.mde_pct))
+		dv_push(&cmp_mdes, c.mde_pct);
+}
+
+/*
+ * After the comparisons of a file: "# comparisons=N tested_pct=K
+ * mde_median_pct=X mde_warn_pct=T mde_warning=0|1": the median over the
+ * comparisons tested in percent of their minimum detectable effect, and
+ * whether it is above LB_MDE_WARN_PCT (the report says so first).
+ */
+static void cmp_trailer(void)
+{
+	double med = lb_median(cmp_mdes.v, cmp_mdes.n);
+
+	printf("# comparisons=%zu tested_pct=%zu mde_median_pct=", cmp_n, cmp_mdes.n);
+	pnum(stdout, med);
+	printf(" mde_warn_pct=%g mde_warning=%d\n", LB_MDE_WARN_PCT,
+	       !isnan(med) && med > LB_MDE_WARN_PCT);
 }
 
 static void parse_list(const char *s, struct dv *d)
@@ -2363,10 +2683,12 @@ static int cmd_compare(int argc, char **argv)
 	if (argc == 2) {
 		struct dv b = { 0 }, n = { 0 };
 
+		const struct lb_opts o = { 1, 0 };
+
 		parse_list(argv[0], &b);
 		parse_list(argv[1], &n);
 		cmp_header();
-		cmp_row("-", &b, &n);
+		cmp_row("-", &b, &n, &o);
 		return 0;
 	}
 	if (argc > 1)
@@ -2376,6 +2698,7 @@ static int cmd_compare(int argc, char **argv)
 		FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
 		struct map m = { 0 }, um = { 0 };
 		struct dv (*s)[2] = NULL;
+		struct lb_opts *ko = NULL;	/* each key's: real time once a line says a quantum */
 		/* a 4th field names the value's unit (a boot): one sample per unit, its mean */
 		struct unit { size_t idx, pos; int side; double sum; size_t n; } *u = NULL;
 		size_t cap = 0, ucap = 0;
@@ -2386,7 +2709,7 @@ static int cmd_compare(int argc, char **argv)
 		if (!f)
 			die("%s: %s", name, strerror(errno));
 		while (getline(&line, &lcap, f) > 0) {
-			char *t1, *t2, *t3, *end;
+			char *t1, *t2, *t3, *t4, *end;
 			size_t idx;
 			int isnew, side;
 			double x;
@@ -2404,6 +2727,9 @@ static int cmd_compare(int argc, char **argv)
 			t3 = strchr(t2, '\t');
 			if (t3)
 				*t3++ = 0;
+			t4 = t3 ? strchr(t3, '\t') : NULL;
+			if (t4)
+				*t4++ = 0;
 			if (!strcmp(t1, "base"))
 				side = 0;
 			else if (!strcmp(t1, "new"))
@@ -2421,6 +2747,19 @@ static int cmd_compare(int argc, char **argv)
 					s = xrealloc(s, cap * sizeof(*s));
 				}
 				memset(s[idx], 0, sizeof(s[idx]));
+				ko = xrealloc(ko, cap * sizeof(*ko));
+				ko[idx] = (struct lb_opts){ 1, 0 };
+			}
+			if (t4) {
+				/* a 5th field: real time, the value's resolution (no exactness) */
+				double q;
+
+				errno = 0;
+				q = strtod(t4, &end);
+				if (!*t4 || *end || errno || !isfinite(q) || q < 0)
+					die("%s:%ld: quantum (5th field) not a number >= 0: '%s'", name, ln, t4);
+				ko[idx].exact = 0;
+				ko[idx].quantum = fmax(ko[idx].quantum, q);
 			}
 			if (t3) {
 				char ukey[8192];
@@ -2452,7 +2791,8 @@ static int cmd_compare(int argc, char **argv)
 		free(line);
 		cmp_header();
 		for (size_t i = 0; i < m.n; i++)
-			cmp_row(m.keys[i], &s[i][0], &s[i][1]);
+			cmp_row(m.keys[i], &s[i][0], &s[i][1], &ko[i]);
+		cmp_trailer();
 	}
 	return 0;
 }
@@ -2460,19 +2800,13 @@ static int cmd_compare(int argc, char **argv)
 /* ---- rows: each file's rows as lbstats reads them (names mapped) ---- */
 /*
  * The figure one row contributes to a comparison (lbstats rows --sample):
- * the same choice summary makes per group -- under icount the
- * interrupt-free path per read, under kvm and uml the run's median ns per
- * op, else ns_per_op -- made for the row when it has that column.
+ * the estimator (est_col) when the row has it, else ns_per_op.
  */
-static const char *row_sample(const struct csv *c, int iacc, int ipath, int imed, int ins)
+static const char *row_sample(const struct csv *c, int ins)
 {
-	const char *acc = c->fld[iacc];
+	int ie = csv_col(c, est_col(c->fld[c->iaccel]));
 
-	if (!strcmp(acc, "icount") && ipath >= 0 && c->fld[ipath][0])
-		return c->fld[ipath];
-	if (strcmp(acc, "icount") && strcmp(acc, "tcg") && imed >= 0 && c->fld[imed][0])
-		return c->fld[imed];
-	return c->fld[ins];
+	return ie >= 0 && c->fld[ie][0] ? c->fld[ie] : c->fld[ins];
 }
 
 static int cmd_rows(int argc, char **argv)
@@ -2492,45 +2826,93 @@ static int cmd_rows(int argc, char **argv)
 	for (int a = 0; a < argc; a++) {
 		struct csv c;
 		int head = 0;
+		/* --sample: rows kept until every boot's quantum is known */
+		struct qtab qt = { 0 };
+		char **line = NULL, **unit = NULL, **bootk = NULL;
+		size_t n = 0;
 
 		csv_open(&c, argv[a]);
 		while (csv_next(&c)) {
-			int iacc = csv_col(&c, "accel"), ins = csv_col(&c, "ns_per_op");
+			int ins = csv_col(&c, "ns_per_op");
+			char *buf = NULL, bk[1024];
+			size_t len = 0;
+			FILE *o;
 
 			if (!head++) {
 				for (int i = 0; i < c.nh; i++)
 					printf("%s%s", i ? "," : "", c.hname[i]);
 				if (sample)
-					fputs(",sample,sample_unit", stdout);
+					fputs(",sample,sample_unit,sample_quantum", stdout);
 				putchar('\n');
 			}
+			o = open_memstream(&buf, &len);
+			if (!o)
+				die("out of memory");
 			for (int i = 0; i < c.nf; i++)
-				printf("%s%s", i ? "," : "", c.fld[i]);
-			if (sample) {
-				const char *acc = c.fld[iacc];
+				fprintf(o, "%s%s", i ? "," : "", c.fld[i]);
+			if (!sample) {
+				fclose(o);
+				puts(buf);
+				free(buf);
+				continue;
+			}
+			{
+				const char *acc = c.fld[c.iaccel], *v = row_sample(&c, ins);
 				int ird = csv_col(&c, "round");
 
-				printf(",%s", row_sample(&c, iacc, csv_col(&c, "path_ns_per_op"),
-							 csv_col(&c, "median_ns_per_op"), ins));
-				/* real time: the boot is the statistical unit (cmp_samples) */
-				printf(",%s", strcmp(acc, "icount") && strcmp(acc, "tcg") && ird >= 0 ?
-				       c.fld[ird] : "");
+				fprintf(o, ",%s", v);
+				fclose(o);
+				line = xrealloc(line, (n + 1) * sizeof(*line));
+				unit = xrealloc(unit, (n + 1) * sizeof(*unit));
+				bootk = xrealloc(bootk, (n + 1) * sizeof(*bootk));
+				line[n] = buf;
+				/* real time: the boot is the statistical unit (unit_samples) */
+				unit[n] = xstrdup(accel_realtime(acc) && ird >= 0 ? c.fld[ird] : "");
+				bootk[n] = NULL;
+				if (accel_realtime(acc)) {
+					int ie = csv_col(&c, est_col(acc));
+					double x;
+
+					boot_key(&c, bk, sizeof(bk));
+					bootk[n] = xstrdup(bk);
+					/* a fallback figure (a mean) says nothing of the clock */
+					if (num(&c, ie, "estimator", &x))
+						qt_add(&qt, bk, x);
+				}
+				n++;
 			}
-			putchar('\n');
 		}
 		csv_close(&c);
+		qt_done(&qt);
+		/* sample_quantum: the row's boot's (real time), empty under emulation */
+		for (size_t i = 0; i < n; i++) {
+			long b = bootk[i] ? map_find(&qt.m, bootk[i]) : -1;
+
+			printf("%s,%s,", line[i], unit[i]);
+			if (bootk[i])
+				pnum(stdout, b >= 0 ? qt.q[b] : LB_PRINT_RES);
+			putchar('\n');
+			free(line[i]);
+			free(unit[i]);
+			free(bootk[i]);
+		}
+		free(line);
+		free(unit);
+		free(bootk);
 	}
 	return 0;
 }
 
 
 /*
- * ---- real-time sweeps: convergence (RUNS=auto) and the A/A benchmark ----
+ * ---- real-time sweeps: convergence (RUNS=auto) and the A/A and A/B benchmark ----
  * A configuration's key: kernel, accel, vcpus, workload, variant, context,
  * readers, writers, writer_period_ns and preempt (when the file has it),
- * comma-separated in that order; its rows' ns_per_op are its runs, and
- * the "round" column (the sweep's fold: which boot of the configuration a
- * row came from) is its boot.
+ * comma-separated in that order; its rows' estimator values (est_col, else
+ * ns_per_op) are its runs, and the "round" column (the sweep's fold: which
+ * boot of the configuration a row came from) is its boot.  A row with
+ * extra_work > 0 (the module's known effect, make aa's side B) is kept
+ * apart (cfgrows.ab).
  */
 static const char *const ccols[] = {
 	"kernel", "accel", "vcpus", "workload", "variant", "context",
@@ -2539,8 +2921,14 @@ static const char *const ccols[] = {
 #define NC (sizeof(ccols) / sizeof(ccols[0]))
 
 struct cfgrows {
-	struct dv ns;		/* ns_per_op, one per row */
+	struct dv ns;		/* the estimator, one per row */
 	struct dv round;	/* its round (NAN without the column) */
+	struct dv ab, ab_round;	/* rows with extra_work > 0, their rounds */
+	double extra_work;	/* their extra_work (one value) */
+	int realtime, icount;	/* the accelerator: real time, icount (exact rule) */
+	int fallback;		/* some row without the estimator: ns_per_op */
+	struct dv bootq;	/* each row's boot (struct qtab index) */
+	double quantum;		/* the coarsest of its boots' quanta */
 };
 
 /* read every row of FILE (or stdin) into configurations, first-appearance order */
@@ -2548,9 +2936,10 @@ static struct cfgrows *read_cfgs(const char *name, struct map *m, int need_round
 {
 	struct csv c;
 	struct cfgrows *g = NULL;
+	struct qtab qt = { 0 };
 	size_t cap = 0;
-	int ci[NC], ins, ird;
-	char key[4096];
+	int ci[NC], ins, ird, iew;
+	char key[4096], bk[1024];
 
 	csv_open(&c, name);
 	if (!csv_next(&c))
@@ -2561,12 +2950,14 @@ static struct cfgrows *read_cfgs(const char *name, struct map *m, int need_round
 	if ((ins = csv_col(&c, "ns_per_op")) < 0)
 		die("%s: no column 'ns_per_op' in header", c.name);
 	ird = csv_col(&c, "round");
+	iew = csv_col(&c, "extra_work");
 	if (need_round && ird < 0)
 		die("%s: no column 'round' (the boot of each row: a sweep's fold writes it)", c.name);
 	do {
 		size_t k = 0, idx;
-		int isnew;
-		double x, r = NAN;
+		int isnew, ie = csv_col(&c, est_col(c.fld[c.iaccel]));
+		double x, r = NAN, ew = 0;
+		struct cfgrows *cr;
 
 		for (size_t i = 0; i < NC; i++) {
 			const char *f = ci[i] >= 0 ? c.fld[ci[i]] : "";
@@ -2582,6 +2973,7 @@ static struct cfgrows *read_cfgs(const char *name, struct map *m, int need_round
 			die("%s:%ld: ns_per_op empty", c.name, c.lineno);
 		if (ird >= 0 && !num(&c, ird, "round", &r) && need_round)
 			die("%s:%ld: round empty", c.name, c.lineno);
+		num(&c, iew, "extra_work", &ew);
 		idx = map_get(m, key, &isnew);
 		if (isnew) {
 			if (idx >= cap) {
@@ -2590,11 +2982,80 @@ static struct cfgrows *read_cfgs(const char *name, struct map *m, int need_round
 			}
 			memset(&g[idx], 0, sizeof(g[idx]));
 		}
-		dv_push(&g[idx].ns, x);
-		dv_push(&g[idx].round, r);
+		cr = &g[idx];
+		cr->realtime = accel_realtime(c.fld[c.iaccel]);
+		cr->icount = !strcmp(c.fld[c.iaccel], "icount");
+		if (num(&c, ie, "estimator", &x)) {
+			boot_key(&c, bk, sizeof(bk));
+			dv_push(&cr->bootq, (double)qt_add(&qt, bk, x));
+		} else {
+			cr->fallback = 1;	/* x stays ns_per_op */
+		}
+		if (ew > 0) {
+			if (cr->ab.n && cr->extra_work != ew)
+				die("%s:%ld: extra_work=%g, the configuration's other rows have %g: one known effect a run",
+				    c.name, c.lineno, ew, cr->extra_work);
+			cr->extra_work = ew;
+			dv_push(&cr->ab, x);
+			dv_push(&cr->ab_round, r);
+			continue;
+		}
+		dv_push(&cr->ns, x);
+		dv_push(&cr->round, r);
 	} while (csv_next(&c));
 	csv_close(&c);
+	qt_done(&qt);
+	for (size_t i = 0; i < m->n; i++) {
+		g[i].quantum = g[i].realtime ? LB_PRINT_RES : 0;
+		for (size_t k = 0; k < g[i].bootq.n; k++)
+			g[i].quantum = fmax(g[i].quantum, qt.q[(size_t)g[i].bootq.v[k]]);
+	}
 	return g;
+}
+
+/*
+ * The boot means of values x with rounds rd: into out, in the order of the
+ * sorted rounds rs[0..nr) (NAN for a round the configuration lacks); the
+ * number of rounds present.
+ */
+static size_t boot_means(const struct dv *x, const struct dv *rd, const double *rs, size_t nr,
+			 double *out)
+{
+	size_t have = 0;
+
+	for (size_t b = 0; b < nr; b++) {
+		double sum = 0;
+		size_t n = 0;
+
+		for (size_t k = 0; k < x->n; k++)
+			if (rd->v[k] == rs[b]) {
+				sum += x->v[k];
+				n++;
+			}
+		out[b] = n ? sum / n : NAN;
+		have += n > 0;
+	}
+	return have;
+}
+
+/* the sorted distinct rounds of every configuration, plain and A/B rows */
+static double *all_rounds(const struct cfgrows *g, size_t ng, size_t *nr)
+{
+	struct dv r = { 0 };
+	size_t n = 0;
+
+	for (size_t i = 0; i < ng; i++) {
+		for (size_t k = 0; k < g[i].round.n; k++)
+			dv_push(&r, g[i].round.v[k]);
+		for (size_t k = 0; k < g[i].ab_round.n; k++)
+			dv_push(&r, g[i].ab_round.v[k]);
+	}
+	qsort(r.v, r.n, sizeof(*r.v), dcmp);
+	for (size_t k = 0; k < r.n; k++)
+		if (!isnan(r.v[k]) && (!n || r.v[n - 1] != r.v[k]))
+			r.v[n++] = r.v[k];
+	*nr = n;
+	return r.v;
 }
 
 static double parse_pos(const char *s, const char *what)
@@ -2610,34 +3071,52 @@ static double parse_pos(const char *s, const char *what)
 }
 
 /*
- * lbstats converge PCT MAX [FILE]: per configuration, whether its mean is
- * known well enough: the 95% interval of the mean (Student t over its runs)
- * within PCT percent of the mean.  CSV: the key columns, n, mean,
- * ci95_half, ci95_pct, status: converged | more (another run wanted) |
- * max (n reached MAX first).  A configuration whose runs all agree
+ * lbstats converge PCT MAX [FILE]: per configuration, whether its value is
+ * known well enough: the 95% interval of the mean of its units (Student t;
+ * under real time with two or more boots the units are the boots' means,
+ * each variance at least the clock's quantisation noise, else the runs)
+ * within PCT percent of the mean.  CSV: the key columns, n (runs), mean,
+ * ci95_half, ci95_pct, status, unit (boot | run), n_units; status:
+ * converged | more (another run wanted) | max (n reached MAX first).  A
+ * configuration whose units all agree under an emulated accelerator
  * (half-width 0) has converged.
  */
 static int cmd_converge(int argc, char **argv)
 {
 	struct map m = { 0 };
 	struct cfgrows *g;
-	double pct, max;
+	double pct, max, *rs;
+	size_t nr;
 
 	if (argc < 2 || argc > 3)
 		die("usage: lbstats converge PCT MAX [FILE]");
 	pct = parse_pos(argv[0], "converge PCT");
 	max = parse_pos(argv[1], "converge MAX");
 	g = read_cfgs(argc > 2 ? argv[2] : "-", &m, 0);
+	rs = all_rounds(g, m.n, &nr);
 	for (size_t i = 0; i < NC; i++)
 		printf("%s,", ccols[i]);
-	puts("n,mean,ci95_half,ci95_pct,status");
+	puts("n,mean,ci95_half,ci95_pct,status,unit,n_units");
 	for (size_t i = 0; i < m.n; i++) {
 		const struct dv *d = &g[i].ns;
-		double mean = lb_mean(d->v, d->n), lo, hi, half = NAN, rel = NAN;
+		struct dv u = { 0 };
+		double *bm = xrealloc(NULL, (nr ? nr : 1) * sizeof(*bm));
+		double mean, half = NAN, rel = NAN, sd;
 		const char *st;
+		int per_boot = g[i].realtime && boot_means(d, &g[i].round, rs, nr, bm) >= 2;
 
-		if (lb_ci95(d->v, d->n, &lo, &hi) == 0)
-			half = (hi - lo) / 2;
+		for (size_t k = 0; per_boot && k < nr; k++)
+			if (!isnan(bm[k]))
+				dv_push(&u, bm[k]);
+		for (size_t k = 0; !per_boot && k < d->n; k++)
+			dv_push(&u, d->v[k]);
+		mean = lb_mean(u.v, u.n);
+		if (u.n >= 2) {
+			sd = lb_sd(u.v, u.n);
+			if (g[i].realtime)
+				sd = fmax(sd, g[i].quantum / sqrt(12));
+			half = lb_t975((double)u.n - 1) * sd / sqrt((double)u.n);
+		}
 		if (!isnan(half) && mean != 0)
 			rel = 100 * half / fabs(mean);
 		if (!isnan(half) && (half == 0 || (!isnan(rel) && rel <= pct)))
@@ -2652,76 +3131,339 @@ static int cmd_converge(int argc, char **argv)
 		pnum(stdout, half);
 		putchar(',');
 		pnum(stdout, rel);
-		printf(",%s\n", st);
+		printf(",%s,%s,%zu\n", st, per_boot ? "boot" : "run", u.n);
+		free(u.v);
+		free(bm);
 	}
 	return 0;
 }
 
 /*
- * lbstats aa [FILE]: the A/A benchmark.  FILE holds one kernel measured in
- * several boots (rounds); the odd rounds are side A, the even ones side B,
- * and every configuration is compared across boots: each boot's mean of
- * its runs is one sample (the boot is the statistical unit), with the
- * report's rule (lb_compare).  Both sides are the same kernel, so every
- * "significant" verdict is a false positive.  TSV, one line per
- * configuration (key n_a n_b change_pct p verdict), then
- * "# comparisons=N significant=K false_positive_pct=X" (compared: both
- * sides with enough boots).
+ * lbstats aa [FILE]: the A/A and A/B benchmark.  FILE holds one kernel
+ * measured in several boots (rounds, R of them, even); every configuration
+ * is compared across boots, each boot's mean of its runs one sample (the
+ * estimator, est_col), with the report's rule (lb_compare_opts, the clock's
+ * quantum under real time).
+ *  A/A: the odd rounds against the even ones, the same kernel: every
+ *	"significant" verdict is a false positive.  Also the halves (the
+ *	first R/2 rounds against the last: what separate sweeps risk, host
+ *	drift not cancelled by interleaving).
+ *  The gate's bound: the false-positive count a calibrated 5% test reaches
+ *	with probability < 1%, with this data's correlation between
+ *	configurations.  The comparisons share their boots (a boot fast in
+ *	one configuration is fast in most: placement, host load), so they are
+ *	not independent and a binomial count understates the spread; nor can
+ *	the bound come from relabelling these boots (with 10 boots there are
+ *	126 splits, too few to resolve 1%, and a real A/A difference would
+ *	raise the bound with the count).  It is a boot-level Gaussian bound
+ *	(see the block below): every configuration's test statistic exactly
+ *	N(0, 1), correlated with every other as the configurations' boot
+ *	means are across boots on average (rho).  "bound" =
+ *	the smallest k with P(count >= k) < 1%; the A/A fails when its count
+ *	reaches it, or fewer than LB_AA_MIN_CMP configurations were compared.
+ *	binom_bound, the independent-comparisons bound, is printed beside it.
+ *  A/B: rows with extra_work > 0 (the module's known effect on one side's
+ *	read pass) against the plain rows: at every ordered split (plain rows
+ *	of one half, effect rows of the other: C(R, R/2) comparisons) whether
+ *	the rule marks it significant in the direction of the effect; a
+ *	configuration's power is that share; the A/B fails when the median
+ *	configuration's power is < LB_POWER.
+ *  mde_pct: the minimum detectable effect of the odd/even comparison.
+ * TSV, one line per configuration (key n_a n_b change_pct p verdict mde_pct
+ * halves_verdict ab_change_pct ab_verdict ab_power_pct), then one "# "
+ * line of key=value figures and the gates (aa_gate, ab_gate: pass, fail,
+ * none).
  */
+#define LB_AA_MIN_CMP 20
+#define LB_AA_DRAWS 20000
+#define LB_AA_FP_PROB 0.01
+
+struct aacfg {
+	double *pm, *ab;	/* boot means per sorted round (NAN: absent) */
+	int complete, ab_complete;
+	struct lb_opts o;
+};
+
+static void side_of(const double *bm, const int *in, size_t nr, int want, struct dv *out)
+{
+	out->n = 0;
+	for (size_t b = 0; b < nr; b++)
+		if (in[b] == want && !isnan(bm[b]))
+			dv_push(out, bm[b]);
+}
+
+/* next k-subset of {0..n-1} in lexicographic order, in idx[]; 0 when done */
+static int next_subset(size_t *idx, size_t k, size_t n)
+{
+	for (size_t i = k; i-- > 0;)
+		if (idx[i] < n - k + i) {
+			idx[i]++;
+			for (size_t j = i + 1; j < k; j++)
+				idx[j] = idx[j - 1] + 1;
+			return 1;
+		}
+	return 0;
+}
+
 static int cmd_aa(int argc, char **argv)
 {
 	struct map m = { 0 };
 	struct cfgrows *g;
-	size_t ncmp = 0, nsig = 0;
+	struct aacfg *ac;
+	double *rs;
+	size_t nr, ncmp = 0, nsig = 0, nhalf = 0, nab = 0;
+	struct dv mdes = { 0 }, powers = { 0 }, fcount = { 0 };
+	int *in, anyab = 0, fallback = 0;
+	size_t *idx, h;
+	double rho = 0;			/* their mean pairwise correlation across boots */
 
 	if (argc > 1)
 		die("usage: lbstats aa [FILE]");
 	g = read_cfgs(argc ? argv[0] : "-", &m, 1);
-	puts("key\tn_a\tn_b\tchange_pct\tp\tverdict");
+	rs = all_rounds(g, m.n, &nr);
+	if (nr < 2 || nr % 2)
+		die("aa: %zu rounds: the benchmark needs an even number of boots, at least 2", nr);
+	h = nr / 2;
+	in = xrealloc(NULL, nr * sizeof(*in));
+	idx = xrealloc(NULL, h * sizeof(*idx));
+	ac = xrealloc(NULL, (m.n ? m.n : 1) * sizeof(*ac));
 	for (size_t i = 0; i < m.n; i++) {
-		const struct cfgrows *r = &g[i];
-		struct dv side[2] = { { 0 }, { 0 } };
-		struct lb_cmp c;
-		double seen[4096];
-		size_t nseen = 0;
+		ac[i].pm = xrealloc(NULL, nr * sizeof(double));
+		ac[i].ab = xrealloc(NULL, nr * sizeof(double));
+		ac[i].complete = boot_means(&g[i].ns, &g[i].round, rs, nr, ac[i].pm) == nr;
+		ac[i].ab_complete = g[i].ab.n &&
+				    boot_means(&g[i].ab, &g[i].ab_round, rs, nr, ac[i].ab) == nr;
+		ac[i].o = (struct lb_opts){ g[i].icount, g[i].realtime ? g[i].quantum : 0 };
+		anyab |= g[i].ab.n > 0;
+		fallback |= g[i].fallback;
+	}
+	puts("key\tn_a\tn_b\tchange_pct\tp\tverdict\tmde_pct\thalves_verdict\tab_change_pct\tab_verdict\tab_power_pct");
+	for (size_t i = 0; i < m.n; i++) {
+		struct dv a = { 0 }, b = { 0 };
+		struct lb_cmp c, ch;
+		int tested;
 
-		/* each round's mean, in order of first appearance */
-		for (size_t j = 0; j < r->ns.n; j++) {
-			double rd = r->round.v[j], sum = 0;
-			size_t n = 0, k;
-
-			for (k = 0; k < nseen && seen[k] != rd; k++)
-				;
-			if (k < nseen)
-				continue;
-			if (nseen == sizeof(seen) / sizeof(seen[0]))
-				die("%s: more than %zu rounds", m.keys[i], nseen);
-			seen[nseen++] = rd;
-			for (size_t l = j; l < r->ns.n; l++)
-				if (r->round.v[l] == rd) {
-					sum += r->ns.v[l];
-					n++;
-				}
-			dv_push(&side[(long)rd % 2 ? 0 : 1], sum / n);
-		}
-		lb_compare(side[0].v, side[0].n, side[1].v, side[1].n, &c);
-		printf("%s\t%zu\t%zu\t", m.keys[i], side[0].n, side[1].n);
-		pnum(stdout, c.change_pct);
+		for (size_t k = 0; k < nr; k++)
+			in[k] = (long)rs[k] % 2 ? 0 : 1;	/* odd rounds: side A */
+		side_of(ac[i].pm, in, nr, 0, &a);
+		side_of(ac[i].pm, in, nr, 1, &b);
+		lb_compare_opts(a.v, a.n, b.v, b.n, &ac[i].o, &c);
+		for (size_t k = 0; k < nr; k++)
+			in[k] = k >= h;			/* the halves */
+		side_of(ac[i].pm, in, nr, 0, &a);
+		side_of(ac[i].pm, in, nr, 1, &b);
+		lb_compare_opts(a.v, a.n, b.v, b.n, &ac[i].o, &ch);
+		printf("%s\t%zu\t%zu\t", m.keys[i], c.base.n, c.new.n);
+		pnum(stdout, c.near_zero ? NAN : c.change_pct);
 		putchar('\t');
 		pnum(stdout, c.w.p);
-		printf("\t%s\n", lb_verdict_name(c.verdict));
-		if (c.verdict != LB_INSUFFICIENT && c.verdict != LB_EMPTY) {
+		printf("\t%s\t", lb_verdict_name(c.verdict));
+		pnum(stdout, c.mde_pct);
+		printf("\t%s\t", lb_verdict_name(ch.verdict));
+		tested = c.verdict != LB_INSUFFICIENT && c.verdict != LB_EMPTY;
+		if (tested) {
 			ncmp++;
 			nsig += c.verdict == LB_SIGNIFICANT || c.verdict == LB_EXACT_DIFF;
+			nhalf += ch.verdict == LB_SIGNIFICANT || ch.verdict == LB_EXACT_DIFF;
+			if (!isnan(c.mde_pct))
+				dv_push(&mdes, c.mde_pct);
 		}
-		free(side[0].v);
-		free(side[1].v);
+		if (ac[i].ab_complete) {
+			/* odd rounds plain against even rounds with the effect */
+			struct lb_cmp cb;
+			size_t hit = 0, tot = 0;
+
+			for (size_t k = 0; k < nr; k++)
+				in[k] = (long)rs[k] % 2 ? 0 : 1;
+			side_of(ac[i].pm, in, nr, 0, &a);
+			side_of(ac[i].ab, in, nr, 1, &b);
+			lb_compare_opts(a.v, a.n, b.v, b.n, &ac[i].o, &cb);
+			pnum(stdout, cb.near_zero ? NAN : cb.change_pct);
+			printf("\t%s\t", lb_verdict_name(cb.verdict));
+			/* power: every ordered split, plain on one half, effect on the other */
+			for (size_t k = 0; k < h; k++)
+				idx[k] = k;
+			do {
+				struct lb_cmp cp;
+
+				for (size_t k = 0; k < nr; k++)
+					in[k] = 1;
+				for (size_t k = 0; k < h; k++)
+					in[idx[k]] = 0;
+				side_of(ac[i].pm, in, nr, 0, &a);
+				side_of(ac[i].ab, in, nr, 1, &b);
+				lb_compare_opts(a.v, a.n, b.v, b.n, &ac[i].o, &cp);
+				tot++;
+				hit += (cp.verdict == LB_SIGNIFICANT || cp.verdict == LB_EXACT_DIFF) &&
+				       cp.diff > 0;
+			} while (next_subset(idx, h, nr));
+			pnum(stdout, 100.0 * hit / tot);
+			dv_push(&powers, 100.0 * hit / tot);
+			nab++;
+		} else {
+			fputs("\t\t", stdout);
+		}
+		putchar('\n');
+		free(a.v);
+		free(b.v);
 	}
-	printf("# comparisons=%zu significant=%zu false_positive_pct=", ncmp, nsig);
-	pnum(stdout, ncmp ? 100.0 * nsig / ncmp : NAN);
-	putchar('\n');
+	/*
+	 * The bound's null distribution.  Each complete configuration's (log) boot
+	 * means, centred on its side's mean (odd, even: an A/A difference, if
+	 * there is one, is taken out) and scaled to unit length, r_c; the mean
+	 * pairwise correlation across boots, rho = (|sum r_c|^2 - m) /
+	 * (m (m - 1)) (0 when negative), is the shared boot effect.  One
+	 * equicorrelated draw, z_c = sqrt(rho) F + sqrt(1 - rho) e_c (F, e_c
+	 * independent standard normals), gives every configuration an exactly
+	 * N(0, 1) statistic correlated rho with every other: the count of
+	 * |z_c| > z(1 - alpha/2) is the false-positive count of a calibrated
+	 * 5% test with this correlation.  (The full sample correlation matrix
+	 * would not do: from R - 2 degrees of freedom it has rank R - 2, and
+	 * m projections of an (R - 2)-dimensional normal are far more
+	 * dependent than the comparisons: on independent noise it doubled the
+	 * bound.)  LB_AA_DRAWS draws, a fixed seed: the same rows give the
+	 * same bound.  A configuration whose boots all agree has no r_c and is
+	 * left out of rho, not of the count.
+	 */
+	{
+		size_t ncfg = 0, mm = 0;
+		double zc = gsl_cdf_ugaussian_Qinv(LB_ALPHA / 2), *sum = xrealloc(NULL, nr * sizeof(double));
+		double *rc = xrealloc(NULL, nr * sizeof(double));
+		double s2 = 0;
+		gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+
+		if (!rng)
+			die("out of memory");
+		gsl_rng_set(rng, 33);
+		for (size_t k = 0; k < nr; k++)
+			sum[k] = 0;
+		for (size_t i = 0; i < m.n; i++) {
+			double mean[2] = { 0, 0 }, len = 0, pos = 1;
+			size_t cnt[2] = { 0, 0 };
+
+			if (!ac[i].complete)
+				continue;
+			ncfg++;
+			/* log boot means (a boot effect is a factor), when all positive */
+			for (size_t k = 0; k < nr; k++)
+				pos = fmin(pos, ac[i].pm[k]);
+			for (size_t k = 0; k < nr; k++) {
+				rc[k] = pos > 0 ? log(ac[i].pm[k]) : ac[i].pm[k];
+				mean[(long)rs[k] % 2] += rc[k];
+				cnt[(long)rs[k] % 2]++;
+			}
+			for (size_t k = 0; k < nr; k++) {
+				int sd = (long)rs[k] % 2;
+
+				rc[k] -= mean[sd] / cnt[sd];
+				len += rc[k] * rc[k];
+			}
+			if (!(len > 0))
+				continue;
+			for (size_t k = 0; k < nr; k++)
+				sum[k] += rc[k] / sqrt(len);
+			mm++;
+		}
+		for (size_t k = 0; k < nr; k++)
+			s2 += sum[k] * sum[k];
+		rho = mm > 1 ? fmax(0, (s2 - (double)mm) / ((double)mm * (mm - 1))) : 0;
+		for (size_t d = 0; d < LB_AA_DRAWS; d++) {
+			double f = gsl_ran_ugaussian(rng);
+			size_t cnt = 0;
+
+			for (size_t q = 0; q < ncfg; q++)
+				cnt += fabs(sqrt(rho) * f + sqrt(1 - rho) * gsl_ran_ugaussian(rng)) > zc;
+			dv_push(&fcount, (double)cnt);
+		}
+		gsl_rng_free(rng);
+		free(sum);
+		free(rc);
+	}
+	{
+		size_t fp_bound = 0, binom_bound = 0;
+		double mde_med = lb_median(mdes.v, mdes.n), pw_med = lb_median(powers.v, powers.n);
+		const char *aa_gate, *ab_gate;
+
+		/* the smallest k with P(count >= k) < LB_AA_FP_PROB over the draws */
+		for (size_t k = 0; k <= ncmp + 1; k++) {
+			size_t ge = 0;
+
+			for (size_t s = 0; s < fcount.n; s++)
+				ge += fcount.v[s] >= (double)k;
+			if (fcount.n && (double)ge / fcount.n < LB_AA_FP_PROB) {
+				fp_bound = k;
+				break;
+			}
+		}
+		/* binomial(ncmp, alpha): P(X >= k) < LB_AA_FP_PROB */
+		for (size_t k = 0; k <= ncmp + 1; k++)
+			if (k == 0 ? 0 : gsl_cdf_binomial_Q((unsigned int)k - 1, LB_ALPHA,
+							      (unsigned int)ncmp) < LB_AA_FP_PROB) {
+				binom_bound = k;
+				break;
+			}
+		aa_gate = ncmp < LB_AA_MIN_CMP || nsig >= fp_bound ? "fail" : "pass";
+		ab_gate = !anyab ? "none" : !nab || isnan(pw_med) ||
+			  pw_med < 100 * LB_POWER ? "fail" : "pass";
+		printf("# comparisons=%zu significant=%zu false_positive_pct=", ncmp, nsig);
+		pnum(stdout, ncmp ? 100.0 * nsig / ncmp : NAN);
+		printf(" halves_significant=%zu bound=%zu binom_bound=%zu rho=%.3f mde_median_pct=",
+		       nhalf, fp_bound, binom_bound, rho);
+		pnum(stdout, mde_med);
+		printf(" ab_comparisons=%zu ab_power_median_pct=", nab);
+		pnum(stdout, pw_med);
+		printf(" extra_work=");
+		{
+			double ew = 0;
+
+			for (size_t i = 0; i < m.n; i++)
+				ew = fmax(ew, g[i].extra_work);
+			pnum(stdout, ew);
+		}
+		printf(" basis=%s aa_gate=%s ab_gate=%s\n", fallback ? "mean" : "estimator",
+		       aa_gate, ab_gate);
+	}
 	return 0;
 }
+/*
+ * lbstats ab-size [FILE]: the true size of make aa's known effect, from an
+ * icount run of configurations with and without extra_work (the sweep's
+ * LB_AB_EXTRA_WORK): per configuration, the estimator (icount: the path per
+ * read in guest instructions) without and with the effect, their
+ * difference, and whether it is exact (every run of each side the same).
+ * TSV: key extra_work plain with added exact.
+ */
+static int cmd_ab_size(int argc, char **argv)
+{
+	struct map m = { 0 };
+	struct cfgrows *g;
+
+	if (argc > 1)
+		die("usage: lbstats ab-size [FILE]");
+	g = read_cfgs(argc ? argv[0] : "-", &m, 0);
+	puts("key\textra_work\tplain\twith\tadded\texact");
+	for (size_t i = 0; i < m.n; i++) {
+		double a = lb_mean(g[i].ns.v, g[i].ns.n), b = lb_mean(g[i].ab.v, g[i].ab.n);
+		int exact = g[i].icount && !g[i].fallback && g[i].ns.n && g[i].ab.n &&
+			    lb_sd(g[i].ns.v, g[i].ns.n) == 0 && lb_sd(g[i].ab.v, g[i].ab.n) == 0;
+
+		if (!g[i].ab.n)
+			continue;
+		printf("%s\t", m.keys[i]);
+		pnum(stdout, g[i].extra_work);
+		putchar('\t');
+		pnum(stdout, a);
+		putchar('\t');
+		pnum(stdout, b);
+		putchar('\t');
+		pnum(stdout, b - a);
+		/* one run a side is exact under icount too: its path is deterministic */
+		printf("\t%s\n", exact || (g[i].icount && !g[i].fallback && g[i].ns.n == 1 &&
+					   g[i].ab.n == 1) ? "yes" : "no");
+	}
+	return 0;
+}
+
 static void usage(FILE *o)
 {
 	fputs("usage: lbstats summary [-V VOCAB.csv] [--rt] [FILE...]\n"
@@ -2731,7 +3473,8 @@ static void usage(FILE *o)
 	      "       lbstats check [-V VOCAB.csv] [-m META] FILE   (the rows of FILE that pass the input contract)\n"
 	      "       lbstats missing META FILE   (what the rows lack against the plan META records)\n"
 	      "       lbstats converge PCT MAX [FILE]   (RUNS=auto: is each mean known within PCT%?)\n"
-	      "       lbstats aa [FILE]   (the A/A benchmark: odd vs even rounds of one kernel)\n"
+	      "       lbstats aa [FILE]   (the A/A and A/B benchmark: odd vs even rounds of one kernel)\n"
+	      "       lbstats ab-size [FILE]   (the A/B's known effect, exactly, from an icount run)\n"
 	      "       lbstats rule\n", o);
 }
 
@@ -2757,9 +3500,16 @@ int main(int argc, char **argv)
 		return cmd_converge(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "aa"))
 		return cmd_aa(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "ab-size"))
+		return cmd_ab_size(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "rule")) {
-		printf("min_runs=%d\nalpha=%g\nmin_change_pct=%g\n", LB_MIN_RUNS, LB_ALPHA,
-		       LB_MIN_CHANGE_PCT);
+		printf("min_runs=%d\nalpha=%g\nmin_change_pct=%g\npower=%g\nnear_zero_ns=%g\n"
+		       "near_zero_quanta=%g\nmde_warn_pct=%g\n", LB_MIN_RUNS, LB_ALPHA,
+		       LB_MIN_CHANGE_PCT, LB_POWER, LB_NEAR_ZERO_NS, LB_NEAR_ZERO_QUANTA,
+		       LB_MDE_WARN_PCT);
+		for (size_t i = 0; i < NELEM(estimators); i++)
+			printf("estimator.%s=%s\n", estimators[i].accel ? estimators[i].accel :
+			       "realtime", estimators[i].col);
 		return 0;
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {

@@ -110,20 +110,26 @@ static int constant(const double *x, size_t n)
 	return 1;
 }
 
-int lb_welch(const double *a, size_t na, const double *b, size_t nb,
-	     struct lb_welch *w)
+/*
+ * Welch's test with each sample's variance at least vfloor (real time: the
+ * quantisation noise; 0 otherwise).  Returns -1 when a side has fewer than 2
+ * samples, 1 when both sides are constant and there is no floor (nothing to
+ * estimate a variance from), 0 when computed.
+ */
+static int welch_floor(const double *a, size_t na, const double *b, size_t nb,
+		       double vfloor, struct lb_welch *w)
 {
 	double ma, mb, va, vb, qa, qb, se2;
 
 	w->t = w->df = w->p = NAN;
 	if (na < 2 || nb < 2)
 		return -1;
-	if (constant(a, na) && constant(b, nb))
+	if (vfloor <= 0 && constant(a, na) && constant(b, nb))
 		return 1;
 	ma = gsl_stats_mean(a, 1, na);
 	mb = gsl_stats_mean(b, 1, nb);
-	va = gsl_stats_variance_m(a, 1, na, ma);
-	vb = gsl_stats_variance_m(b, 1, nb, mb);
+	va = fmax(gsl_stats_variance_m(a, 1, na, ma), vfloor);
+	vb = fmax(gsl_stats_variance_m(b, 1, nb, mb), vfloor);
 	qa = va / (double)na;
 	qb = vb / (double)nb;
 	se2 = qa + qb;
@@ -135,37 +141,86 @@ int lb_welch(const double *a, size_t na, const double *b, size_t nb,
 	return 0;
 }
 
+int lb_welch(const double *a, size_t na, const double *b, size_t nb,
+	     struct lb_welch *w)
+{
+	return welch_floor(a, na, b, nb, 0, w);
+}
+
+double lb_mde(double se, double df)
+{
+	if (!(se >= 0) || !(df > 0))
+		return NAN;
+	return (gsl_cdf_tdist_Pinv(1 - LB_ALPHA / 2, df) + gsl_cdf_tdist_Pinv(LB_POWER, df)) * se;
+}
+
 void lb_compare(const double *base, size_t nb, const double *new, size_t nn,
 		struct lb_cmp *c)
 {
+	const struct lb_opts o = { 1, 0 };
+
+	lb_compare_opts(base, nb, new, nn, &o, c);
+}
+
+void lb_compare_opts(const double *base, size_t nb, const double *new, size_t nn,
+		     const struct lb_opts *o, struct lb_cmp *c)
+{
+	double q = o->exact ? 0 : fmax(o->quantum, 0), vfloor = q * q / 12, min_abs;
 	int r;
 
 	lb_describe(base, nb, &c->base);
 	lb_describe(new, nn, &c->new);
-	c->change_pct = NAN;
+	c->change_pct = c->diff = c->mde = c->mde_pct = NAN;
+	c->near_zero = 0;
+	c->quantum = q;
 	c->w.t = c->w.df = c->w.p = NAN;
 	if (!nb || !nn) {
 		c->verdict = LB_EMPTY;
 		return;
 	}
+	c->diff = c->new.mean - c->base.mean;
 	if (c->base.median != 0)
 		c->change_pct = 100.0 * (c->new.median - c->base.median) /
 				fabs(c->base.median);
 	else if (c->new.median == 0)
 		c->change_pct = 0;
-	r = lb_welch(base, nb, new, nn, &c->w);
-	if (r == 1) {
-		c->verdict = c->base.median == c->new.median ? LB_EXACT_SAME : LB_EXACT_DIFF;
-		if (c->verdict == LB_EXACT_SAME)
-			c->change_pct = 0;
-		return;
+	if (o->exact) {
+		r = welch_floor(base, nb, new, nn, 0, &c->w);
+		if (r == 1) {
+			c->verdict = c->base.median == c->new.median ? LB_EXACT_SAME :
+				     LB_EXACT_DIFF;
+			if (c->verdict == LB_EXACT_SAME)
+				c->change_pct = 0;
+			c->mde = c->mde_pct = 0;
+			return;
+		}
+	} else {
+		/* either side near zero: a percentage of it says nothing */
+		c->near_zero = fmin(fabs(c->base.mean), fabs(c->new.mean)) <
+			       fmax(LB_NEAR_ZERO_QUANTA * q, LB_NEAR_ZERO_NS);
+		r = welch_floor(base, nb, new, nn, vfloor, &c->w);
 	}
 	if (nb < LB_MIN_RUNS || nn < LB_MIN_RUNS) {
 		c->verdict = LB_INSUFFICIENT;
 		return;
 	}
-	if (c->w.p < LB_ALPHA && isfinite(c->change_pct) &&
-	    fabs(c->change_pct) >= LB_MIN_CHANGE_PCT)
+	/* the rule's own minimum change, in absolute units */
+	min_abs = c->near_zero ? LB_NEAR_ZERO_NS * LB_MIN_CHANGE_PCT / 100 :
+		  fabs(c->base.mean) * LB_MIN_CHANGE_PCT / 100;
+	if (r == 0) {
+		double se = fabs(c->diff) / fabs(c->w.t);
+
+		if (!isfinite(se))	/* t = 0: se from the samples again */
+			se = sqrt(fmax(c->base.sd * c->base.sd, vfloor) / (double)nb +
+				  fmax(c->new.sd * c->new.sd, vfloor) / (double)nn);
+		c->mde = fmax(fmax(lb_mde(se, c->w.df), min_abs), q);
+		if (!c->near_zero && c->base.mean != 0)
+			c->mde_pct = 100.0 * c->mde / fabs(c->base.mean);
+	}
+	/* more than one quantum apart (1e-9: decimal values' rounding) */
+	if (r == 0 && c->w.p < LB_ALPHA && fabs(c->diff) > q * (1 + 1e-9) &&
+	    (c->near_zero ? fabs(c->diff) >= min_abs :
+	     isfinite(c->change_pct) && fabs(c->change_pct) >= LB_MIN_CHANGE_PCT))
 		c->verdict = LB_SIGNIFICANT;
 	else
 		c->verdict = LB_NOT_SIGNIFICANT;
@@ -175,7 +230,7 @@ const char *lb_verdict_name(enum lb_verdict v)
 {
 	switch (v) {
 	case LB_INSUFFICIENT: return "insufficient";
-	case LB_NOT_SIGNIFICANT: return "not-significant";
+	case LB_NOT_SIGNIFICANT: return "inconclusive";
 	case LB_SIGNIFICANT: return "significant";
 	case LB_EXACT_SAME: return "exact-same";
 	case LB_EXACT_DIFF: return "exact-diff";

@@ -187,6 +187,8 @@ BAD_INPUT=(
 	"dwell too long|writers=1 write_dwell_ns=100001|write_dwell_ns=100001 out of range (valid: 0..100000)"
 	"dwell without a writer|write_dwell_ns=1000|write_dwell_ns=1000 invalid with context=task writers=0"
 	"dwell in NMI|context=nmi writers=1 write_dwell_ns=1000|write_dwell_ns=1000 invalid with context=nmi"
+	"extra work too large|extra_work=100001|extra_work=100001 out of range (valid: 0..100000)"
+	"extra work in hardirq|context=hardirq writers=1 extra_work=4|extra_work=4 invalid with context=hardirq"
 	"old copy variant name|workload=tkfast variant=seqcount|variant='seqcount' unknown for workload tkfast (valid: latch seqlock"
 	"old name says the new|workload=schedclock variant=seqcount|; it is now seqlock"
 	"old tree variant name|workload=latchtree variant=rcu|; it is now maple"
@@ -305,6 +307,42 @@ BAD_INPUT=(
 	make -s -C "$(lb_kbuild_dir 6.12)" M="$src" modules >&2
 	strings "$src/latchbench.ko" | grep -q 'scratch$'
 	strings "$src/latchbench.ko" | grep -q 'scratchw'
+}
+
+# make aa's known effect (issue 33): extra_work adds a fixed amount of work
+# to each timed read, exactly linear in extra_work under icount (its size
+# in guest instructions, what runners/aa measures with lbstats ab-size); 0
+# is the plain batch.
+@test "icount: extra_work adds whole instructions per read, linear in extra_work; lbstats ab-size says how many" {
+	p=$BATS_TEST_TMPDIR/p
+	cat >"$p" <<-P
+	workload=tkfast variant=latch context=task readers=1 writers=0 nruns=1 duration_ms=10
+	workload=tkfast variant=latch context=task readers=1 writers=0 nruns=1 duration_ms=10 extra_work=4
+	workload=tkfast variant=latch context=task readers=1 writers=0 nruns=1 duration_ms=10 extra_work=8
+	P
+	lb_guest 6.12 1 icount "$p" "$BATS_TEST_TMPDIR/ew" || true
+	f=$BATS_TEST_TMPDIR/ew/rows.csv
+	[ "$(wc -l <"$f")" -eq 4 ]
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+		{ P[NR - 1] = $H["path_ns_per_op"]; E[NR - 1] = $H["extra_work"] }
+		END {
+			d4 = P[2] - P[1]; d8 = P[3] - P[1]
+			printf "path %s, +%s with extra_work=4, +%s with 8\n", P[1], d4, d8
+			if (E[1] != 0 || E[2] != 4 || E[3] != 8) { print "extra_work column: " E[1] " " E[2] " " E[3]; bad = 1 }
+			if (!(d4 >= 4) || d4 != int(d4)) { print "not whole instructions, or fewer than one a step"; bad = 1 }
+			# the negative side: a fixed cost would not double
+			if (d8 != 2 * d4) { print "not linear in extra_work"; bad = 1 }
+			exit bad
+		}' "$f"
+	# lbstats ab-size: the added instructions, exact; lbstats summary refuses the rows
+	awk -F, 'NR == 1 || $NF != 8' "$f" >"$BATS_TEST_TMPDIR/ab.csv"
+	run "$LB_ROOT/build/lbstats" ab-size "$BATS_TEST_TMPDIR/ab.csv"
+	[ "$status" -eq 0 ]
+	d4=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } { P[NR - 1] = $H["path_ns_per_op"] } END { print P[2] - P[1] }' "$f")
+	[ "$(cut -f2,5,6 <<<"${lines[1]}")" = "4	$d4	yes" ] || { echo "$output"; false; }
+	run "$LB_ROOT/build/lbstats" summary "$f"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"extra_work=4: the A/B benchmark's injected effect, not a measurement"* ]]
 }
 
 # Real-time methodology (issue 27), checked where it is exact (icount):

@@ -47,7 +47,11 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 	[ "$(field t '\t' <<<"$output" | cut -c1-7)" = "-1.8608" ]
 	[ "$(field df '\t' <<<"$output" | cut -c1-6)" = "17.776" ]
 	[ "$(field p '\t' <<<"$output" | cut -c1-7)" = "0.07939" ]
-	[ "$(field verdict '\t' <<<"$output")" = "not-significant" ]
+	# not significant is inconclusive, never "same": with what it could have detected
+	[ "$(field verdict '\t' <<<"$output")" = "inconclusive" ]
+	# mde = (t(0.975, df) + t(0.8, df)) * se, se = |mean diff| / |t| = 1.58 / 1.8608
+	se=$(awk 'BEGIN { print 1.58 / 1.8608 }')
+	awk -v m="$(field mde '\t' <<<"$output")" -v se="$se" 'BEGIN { exit !(m > (2.1 + 0.86) * se && m < (2.11 + 0.87) * se) }'
 }
 
 @test "compare: n=1 -> stddev and p NA, insufficient" {
@@ -78,7 +82,36 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 	run "$LB" compare 100,101,99,100.5,99.5 110,111,109,110.5,109.5
 	[ "$(field verdict '\t' <<<"$output")" = significant ]
 	run "$LB" compare 100,100.1,99.9,100,100 100.5,100.6,100.4,100.5,100.5
-	[ "$(field verdict '\t' <<<"$output")" = not-significant ]
+	[ "$(field verdict '\t' <<<"$output")" = inconclusive ]
+	# what it could have seen: at least the rule's 1%
+	[ "$(field mde_pct '\t' <<<"$output")" = 1 ]
+}
+
+@test "compare: a 5th field (real time: the clock's quantum) turns exactness off; near-zero rows compare in ns; the median mde is said last" {
+	# equal values under real time: below the clock's resolution, not exact-same
+	k() { printf 'k\tbase\t%s\tr%s\t0.128\n' 50.176 1 50.176 2 50.176 3; printf 'k\tnew\t%s\tr%s\t0.128\n' 50.176 1 50.176 2 50.176 3; }
+	run "$LB" compare < <(k)
+	[ "$status" -eq 0 ]
+	[ "$(field verdict '\t' <<<"$output")" = inconclusive ] || { echo "$output"; false; }
+	[ "$(field quantum '\t' <<<"$output")" = 0.128 ]
+	# the control: the same values without a quantum are exact
+	run "$LB" compare < <(k | cut -f1-4)
+	[ "$(field verdict '\t' <<<"$output")" = exact-same ]
+	# a quantised but noisy side is not exact either
+	run "$LB" compare < <(k; printf 'k\tnew\t50.304\tr4\t0.128\n')
+	[ "$(field verdict '\t' <<<"$output")" = inconclusive ]
+	# near zero (the harness alone): compared in ns, no percentage of it
+	run "$LB" compare < <(printf 'e\tbase\t%s\tr%s\t0.064\n' 0.256 1 0.256 2 0.384 3; printf 'e\tnew\t%s\tr%s\t0.064\n' 0.384 1 0.512 2 0.384 3)
+	[ "$(field near_zero '\t' <<<"$output")" = 1 ]
+	[ "$(field mde_pct '\t' <<<"$output")" = NA ]
+	[ "$(field diff '\t' <<<"$output" | cut -c1-5)" = 0.128 ]
+	[ "${lines[${#lines[@]} - 1]}" = "# comparisons=1 tested_pct=0 mde_median_pct=NA mde_warn_pct=5 mde_warning=0" ]
+	# a noisy comparison's median mde above 5%: mde_warning=1
+	run "$LB" compare < <(printf 'n\tbase\t%s\n' 100 130 80 110; printf 'n\tnew\t%s\n' 105 90 125 100)
+	[[ "${lines[${#lines[@]} - 1]}" == "# comparisons=1 tested_pct=1 mde_median_pct="*" mde_warning=1" ]]
+	run "$LB" compare < <(printf 'k\tbase\t1\tr1\tx\n')
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"quantum (5th field) not a number >= 0: 'x'"* ]]
 }
 
 @test "compare: keyed stdin stream, keys in first-appearance order" {
@@ -92,13 +125,13 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 
 @test "rule: >= 3 runs, alpha 0.05, 1% change" {
 	run "$LB" rule
-	[ "$output" = $'min_runs=3\nalpha=0.05\nmin_change_pct=1' ]
+	[ "$output" = $'min_runs=3\nalpha=0.05\nmin_change_pct=1\npower=0.8\nnear_zero_ns=1\nnear_zero_quanta=10\nmde_warn_pct=5\nestimator.icount=path_ns_per_op\nestimator.tcg=path_ns_per_op\nestimator.realtime=median_ns_per_op' ]
 }
 
 @test "summary: header and one row per group" {
 	run "$LB" summary "$FX/fx-tcg/results.csv"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,n,mean,median,stddev,rsd_pct,min,p25,p75,max,ci95_lo,ci95_hi,retries_per_1k,torn_mean,ns_per_write_mean,interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt,path_mean,path_exact,net_none,net_ci95,net_basis,section,value,value_ci95,value_sd,value_cv_pct,value_basis,exact,role,order,rank,baseline,ref_writer,ref_read,vs_baseline_pct,vs_baseline_verdict,kernel_first,vs_first_pct,vs_first_verdict,mm_amean_gain_pct,mm_stddev_gain_pct,mm_coeffvar_gain_pct,cmp_unit,cmp_n,accel_other,order_here,order_other,order_verdict" ]
+	[ "${lines[0]}" = "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,n,mean,median,stddev,rsd_pct,min,p25,p75,max,ci95_lo,ci95_hi,retries_per_1k,torn_mean,ns_per_write_mean,interrupts_delivered_sum,interrupted_mid_write_sum,completed_sum,would_deadlock_sum,max_spin_max,deferral_ns_mean,preempt,path_mean,path_exact,net_none,net_ci95,net_basis,section,value,value_ci95,value_sd,value_cv_pct,value_basis,exact,role,order,rank,baseline,ref_writer,ref_read,vs_baseline_pct,vs_baseline_verdict,kernel_first,vs_first_pct,vs_first_verdict,mm_amean_gain_pct,mm_stddev_gain_pct,mm_coeffvar_gain_pct,cmp_unit,cmp_n,vs_baseline_mde_pct,vs_baseline_mde,vs_first_mde_pct,vs_first_mde,quantum_ns,value_min,value_p25,value_median,value_p75,value_max,accel_other,order_here,order_other,order_verdict" ]
 	groups=$(awk -F, 'NR > 1 { print $1, $2, $3, $4, $5, $6, $7, $8, $9 }' "$FX/fx-tcg/results.csv" | sort -u | wc -l)
 	[ "$(( ${#lines[@]} - 1 ))" -eq "$groups" ]
 }
@@ -228,7 +261,11 @@ net_of() {
 	# negative controls: a fractional path, a retried read, runs that differ
 	[[ "$output" == *"latchtree/latch:fraction:4.444:"* ]]
 	[[ "$output" == *"tkfast/seqlock:retries:7.05:"* ]]
-	# tcg: the mean ns_per_op, with a 95% interval: 12.706 * sqrt(200/2 + 50/2)
+	# tcg: its estimator, the path (lbstats rule), never exact (not-icount)
+	[[ "$output" == *"tkfast/latch:not-icount:15:0:path"* ]]
+	# without the path column: the mean ns_per_op, with a 95% interval: 12.706 * sqrt(200/2 + 50/2)
+	grep -v ',icount,' "$f" | cut -d, -f1-16 >"$f.nopath"
+	run net_of "$f.nopath"
 	line=$(grep '^tkfast/latch:not-icount' <<<"$output")
 	[[ "$line" == "tkfast/latch:not-icount:375:"*":ns_per_op" ]]
 	ci=$(cut -d: -f4 <<<"$line")
@@ -388,7 +425,7 @@ contract_refuses() { # FILE EXPECTED-MESSAGE
 	[ "$(grep -c '^7.2.13' <<<"$output")" -eq 4 ]
 	# the new columns come last, and only with --rt: every older column keeps its place
 	[ "$("$LB" summary "$f" | head -n 1)" = "$(head -n 1 <<<"$output" | sed 's/,median_ns_per_op_mean,.*//')" ]
-	[[ "$(head -n 1 <<<"$output")" == *",cmp_n,accel_other,order_here,order_other,order_verdict,median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,period_off,irqoff,readers_disagree" ]]
+	[[ "$(head -n 1 <<<"$output")" == *",value_max,accel_other,order_here,order_other,order_verdict,median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,period_off,irqoff,readers_disagree" ]]
 	# a row with batches stalled on purpose is a test, never a measurement
 	sed -i '2s/,0$/,100000/' "$f"
 	run "$LB" summary "$f"
@@ -497,15 +534,23 @@ rt_rows() {
 		tkfast/none:1:50 tkfast/none:2:50 tkfast/none:3:50 | rt_rows >"$f"
 	run "$LB" converge 1 5 "$f"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,preempt,n,mean,ci95_half,ci95_pct,status ]
-	[[ "${lines[1]}" == *,tkfast,latch,*,3,100,1.24*,1.24*,more ]] || { echo "$output"; false; }
-	[[ "${lines[2]}" == *,tkfast,seqlock,*,3,100,0.24*,converged ]] || { echo "$output"; false; }
-	[[ "${lines[3]}" == *,tkfast,none,*,3,50,0,0,converged ]] || { echo "$output"; false; }
+	[ "${lines[0]}" = kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,preempt,n,mean,ci95_half,ci95_pct,status,unit,n_units ]
+	# real time: one unit per boot (here one run each)
+	[[ "${lines[1]}" == *,tkfast,latch,*,3,100,1.24*,1.24*,more,boot,3 ]] || { echo "$output"; false; }
+	[[ "${lines[2]}" == *,tkfast,seqlock,*,3,100,0.24*,converged,boot,3 ]] || { echo "$output"; false; }
+	# identical boots: never a zero interval under real time (the print
+	# resolution's noise, 0.001 / sqrt 12), but far within 1%
+	[[ "${lines[3]}" == *,tkfast,none,*,3,50,0.0007*,0.001*,converged,boot,3 ]] || { echo "$output"; false; }
 	# at the bound: max instead of more; a looser target converges it
 	run "$LB" converge 1 3 "$f"
-	[[ "${lines[1]}" == *,max ]]
+	[[ "${lines[1]}" == *,max,boot,3 ]]
 	run "$LB" converge 2 5 "$f"
-	[[ "${lines[1]}" == *,converged ]]
+	[[ "${lines[1]}" == *,converged,boot,3 ]]
+	# boots, not runs: 2 runs in each of 3 boots are 3 units (the boot means
+	# 100, 100.5, 99.5: the same interval as above), never 6 runs
+	awk -F, -v OFS=, 'NR == 1 || $5 != "latch" { print; next } { print; $10 = $10 + 10; print }' "$f" >"$f.2"
+	run "$LB" converge 1 9 "$f.2"
+	[[ "${lines[1]}" == *,tkfast,latch,*,6,100,1.24*,1.24*,more,boot,3 ]] || { echo "$output"; false; }
 	for bad in "0 5" "1 x" "-1 5"; do
 		# shellcheck disable=SC2086 # two arguments
 		run "$LB" converge $bad "$f"
@@ -526,21 +571,92 @@ rt_rows() {
 	rt_rows <"$BATS_TEST_TMPDIR/spec" >"$f"
 	run "$LB" aa "$f"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = $'key\tn_a\tn_b\tchange_pct\tp\tverdict' ]
+	[ "${lines[0]}" = $'key\tn_a\tn_b\tchange_pct\tp\tverdict\tmde_pct\thalves_verdict\tab_change_pct\tab_verdict\tab_power_pct' ]
 	[[ "${lines[1]}" == *,w1,latch,*$'\t4\t4\t'* ]] || { echo "${lines[1]}"; false; }
 	sum=${lines[${#lines[@]} - 1]}
 	[[ "$sum" == "# comparisons=24 significant="* ]] || { echo "$sum"; false; }
 	sig=${sum#*significant=}
 	sig=${sig%% *}
 	[ "$sig" -le 1 ] || { echo "$output"; false; }
-	# the control: the even rounds 10% slower: every comparison significant
+	[[ "$sum" == *" aa_gate=pass ab_gate=none" ]] || { echo "$sum"; false; }
+	# the control: the even rounds 10% slower: every comparison significant, the gate fails
 	awk -F: -v OFS=: '$2 % 2 == 0 { $3 = $3 * 1.1 } { print }' "$BATS_TEST_TMPDIR/spec" | rt_rows >"$g"
 	run "$LB" aa "$g"
-	[ "${lines[${#lines[@]} - 1]}" = "# comparisons=24 significant=24 false_positive_pct=100" ]
+	[[ "${lines[${#lines[@]} - 1]}" == "# comparisons=24 significant=24 false_positive_pct=100 "*" aa_gate=fail ab_gate=none" ]] || { echo "$output"; false; }
 	# rows without a round column are refused
 	run "$LB" aa "$ROOT/results/reference-icount/results.csv"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"no column 'round'"* ]]
+}
+
+# aa_rows SEED CV EFFECT: 42 configurations x 10 boots x 3 runs of uml
+# rows with the estimator (median_ns_per_op), lognormal boot effects of
+# CV (a share shared by every configuration of a boot); EFFECT > 0 adds,
+# in every boot, the configuration again with extra_work=1 and its value
+# times (1 + EFFECT); on the 0.064 ns lattice of UML's medians
+aa_rows() {
+	echo "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,preempt,write_dwell_ns,median_ns_per_op,extra_work,round"
+	awk -v seed="$1" -v cv="$2" -v eff="$3" 'function n(   u, i) { u = 0; for (i = 0; i < 12; i++) u += rand(); return u - 6 }
+		function q(x) { return sprintf("%.3f", int(x / 0.064 + 0.5) * 0.064) }
+		BEGIN {
+			srand(seed)
+			for (r = 1; r <= 10; r++) {
+				shared = n()
+				for (c = 1; c <= 42; c++) {
+					base = 20 + 3 * c
+					boot = exp(cv * (0.5 * shared + 0.866 * n()))
+					for (k = 0; k < 3; k++) {
+						v = base * boot * exp(cv / 3 * n())
+						printf "7.2.13,uml,2,w%d,latch,task,2,0,none,%d,1000,%.3f,voluntary,0,%s,0,%d\n", c, (r - 1) * 3 + k, v * 3, q(v), r
+						if (eff > 0)
+							printf "7.2.13,uml,2,w%d,latch,task,2,0,none,%d,1000,%.3f,voluntary,0,%s,1,%d\n", c, (r - 1) * 3 + k, v * 3, q(v * (1 + eff)), r
+					}
+				}
+			}
+		}'
+}
+
+@test "aa: A/B: an injected effect is detected (power >= 80%); a zero-power estimator fails the gate; the A/A bound accounts for shared boot effects" {
+	f=$BATS_TEST_TMPDIR/ab.csv
+	# boot-level CV 1%, a +10% effect: every configuration detects it
+	aa_rows 7 0.01 0.10 >"$f"
+	run "$LB" aa "$f"
+	[ "$status" -eq 0 ]
+	sum=${lines[${#lines[@]} - 1]}
+	[[ "$sum" == *" ab_comparisons=42 ab_power_median_pct=100 extra_work=1 basis=estimator aa_gate=pass ab_gate=pass" ]] || { echo "$sum"; false; }
+	# the A/A stays quiet beside it (the extra_work rows are side B only)
+	sig=${sum#*significant=}
+	[ "${sig%% *}" -le 2 ] || { echo "$sum"; false; }
+	# each configuration's mde: a few percent at CV 1%
+	awk -F'\t' 'NR > 1 && !/^#/ && !($7 > 0.5 && $7 < 5) { print "mde " $7 ": " $0; bad = 1 } END { exit bad }' <<<"$output"
+	# zero power (the negative control): an estimator as noisy as the old
+	# means (boot CV 40%) passes the A/A, yet cannot see the +10%: the A/B fails
+	aa_rows 7 0.40 0.10 >"$f"
+	run "$LB" aa "$f"
+	sum=${lines[${#lines[@]} - 1]}
+	[[ "$sum" == *" aa_gate=pass ab_gate=fail" ]] || { echo "$sum"; false; }
+	pw=${sum#*ab_power_median_pct=}
+	awk -v p="${pw%% *}" 'BEGIN { exit !(p < 80) }'
+	# no effect at all on side B (extra_work rows identical): power is the false-positive rate
+	aa_rows 7 0.01 0.0000001 >"$f"
+	run "$LB" aa "$f"
+	[[ "${lines[${#lines[@]} - 1]}" == *" ab_gate=fail" ]] || { echo "${lines[${#lines[@]} - 1]}"; false; }
+	# the bound: independent configurations (no shared boot effect) give the
+	# binomial's; a strong shared boot effect raises it (the comparisons move together)
+	aa_rows 3 0.01 0 | awk -F, -v OFS=, 'NR > 1 { $12 = $12 }1' >"$f"
+	run "$LB" aa "$f"
+	sum=${lines[${#lines[@]} - 1]}
+	b=${sum#* bound=}
+	bb=${sum#*binom_bound=}
+	[ "${b%% *}" -gt "${bb%% *}" ] || { echo "$sum"; false; }
+	rho=${sum#*rho=}
+	awk -v r="${rho%% *}" 'BEGIN { exit !(r > 0.1) }' || { echo "$sum"; false; }
+	# the control: every configuration its own boots (shuffled rounds): rho near 0, bound = binomial
+	aa_rows 3 0.01 0 | awk -F, -v OFS=, 'NR == 1 { print; next } { sub(/^w/, "", $4); $17 = ($17 + $4 * 7) % 10 + 1; $4 = "w" $4; print }' >"$f"
+	run "$LB" aa "$f"
+	sum=${lines[${#lines[@]} - 1]}
+	b=${sum#* bound=}
+	[ "${b%% *}" = "${bb%% *}" ] || { echo "$sum"; false; }
 }
 
 # --- analysis: the derived figures every layout shows (lbstats summary) ---

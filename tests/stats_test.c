@@ -228,6 +228,82 @@ int main(void)
 		verdict("3 vs 2 insufficient", base, 3, two_b, 2, LB_INSUFFICIENT);
 	}
 
+	/*
+	 * Minimum detectable effect (stats.h).  Hand: {5,5,5} vs {5,6,7} has
+	 * se = sqrt(1/3), df = 2: mde = (t(0.975, 2) + t(0.8, 2)) * se, t
+	 * quantiles of 2 df from the closed form t_p = (2p - 1) sqrt(2 /
+	 * (1 - (2p - 1)^2)): 4.302653 and 1.060660.  Exact comparisons detect
+	 * everything (mde 0); a side with < 3 samples has none (NAN).
+	 */
+	{
+		const double a[] = { 5, 5, 5 }, b[] = { 5, 6, 7 };
+		const double ic1[] = { 1234, 1234, 1234 };
+		double tq975 = 0.95 * sqrt(2 / (1 - 0.95 * 0.95)), tq8 = 0.6 * sqrt(2 / (1 - 0.36));
+		struct lb_cmp c;
+
+		near("t(0.975, 2)", tq975, 4.302653, 5e-6);
+		lb_compare(a, 3, b, 3, &c);
+		near("mde hand", c.mde, (tq975 + tq8) * sqrt(1.0 / 3), 1e-6);
+		near("mde pct", c.mde_pct, 100 * (tq975 + tq8) * sqrt(1.0 / 3) / 5, 1e-4);
+		truth("not significant is inconclusive",
+		      !strcmp(lb_verdict_name(c.verdict), "inconclusive"));
+		lb_compare(ic1, 3, ic1, 3, &c);
+		truth("exact: mde 0", c.mde == 0);
+		lb_compare(a, 2, b, 2, &c);
+		truth("n=2: no mde", isnan(c.mde));
+		/* the rule's minimum change bounds the mde from below */
+		near("lb_mde(0, 4) = 0", lb_mde(0, 4), 0, 0);
+	}
+
+	/*
+	 * Real time: resolution is not exactness (stats.h).  UML medians come
+	 * in 0.128 ns steps: equal values on both sides are "below the clock's
+	 * resolution", inconclusive, never exact-same; a quantised but noisy
+	 * sample is not exact either; a difference of one quantum is not
+	 * significant even with p < alpha; near-zero rows are compared in ns.
+	 */
+	{
+		const struct lb_opts rt = { 0, 0.128 }, ex = { 1, 0 };
+		const double q1[] = { 50.176, 50.176, 50.176 }, q2[] = { 50.304, 50.304, 50.304 };
+		const double noisy[] = { 50.176, 50.304, 50.176, 50.432 };
+		const double far[] = { 53.76, 53.76, 53.76 };
+		const double e1[] = { 0.256, 0.256, 0.384 }, e2[] = { 0.384, 0.512, 0.384 };
+		struct lb_cmp c;
+
+		lb_compare_opts(q1, 3, q1, 3, &rt, &c);
+		truth("rt equal: not exact-same", c.verdict == LB_NOT_SIGNIFICANT);
+		near("rt equal: mde at least a quantum", c.mde, fmax(0.128, 0.50176), 1e-9);
+		lb_compare_opts(q1, 3, q1, 3, &ex, &c);
+		truth("emulated equal: exact-same (control)", c.verdict == LB_EXACT_SAME);
+		lb_compare_opts(q1, 3, noisy, 4, &rt, &c);
+		truth("quantised noisy: not exact", c.verdict != LB_EXACT_SAME &&
+		      c.verdict != LB_EXACT_DIFF);
+		lb_compare_opts(q1, 3, q2, 3, &rt, &c);
+		truth("one quantum apart: not significant", c.verdict == LB_NOT_SIGNIFICANT);
+		{
+			/* 5 ns: one quantum is 2.5%, and p < alpha on the floor alone */
+			const double f1[] = { 5.12, 5.12, 5.12 }, f2[] = { 5.248, 5.248, 5.248 };
+
+			lb_compare_opts(f1, 3, f2, 3, &rt, &c);
+			truth("5 ns, one quantum: p < alpha", c.w.p < LB_ALPHA && !c.near_zero);
+			truth("5 ns, one quantum: not significant", c.verdict == LB_NOT_SIGNIFICANT);
+		}
+		lb_compare_opts(q1, 3, q2, 3, &ex, &c);
+		truth("one quantum apart, emulated: exact-diff (control)", c.verdict == LB_EXACT_DIFF);
+		lb_compare_opts(q1, 3, far, 3, &rt, &c);
+		truth("7% apart, constant sides: significant against the floor",
+		      c.verdict == LB_SIGNIFICANT);
+		lb_compare_opts(e1, 3, e2, 3, &rt, &c);
+		truth("near zero: flagged", c.near_zero && isnan(c.mde_pct) && c.mde > 0);
+		near("near zero: diff in ns", c.diff, (1.28 - 0.896) / 3, 1e-9);
+		{
+			const double h[] = { 100, 101, 99 };
+
+			lb_compare_opts(h, 3, h, 3, &rt, &c);
+			truth("100 ns: not near zero", !c.near_zero && !isnan(c.mde_pct));
+		}
+	}
+
 	{
 		/*
 		 * bench-module/order.h: the module's median, percentile and

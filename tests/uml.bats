@@ -266,7 +266,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	# why it stopped: converged (interval within 1%), or max at RUNS_MAX=5
 	ra=$d/runs-auto.csv
 	[ "$(($(wc -l <"$ra") - 1))" -eq 6 ]
-	while IFS=, read -r _ _ _ w v _ _ wr p _ n _ _ pct st; do
+	while IFS=, read -r _ _ _ w v _ _ wr p _ n _ _ pct st _; do
 		[ "$w" != workload ] || continue
 		rows=$(awk -F, -v v="$v" -v wr="$wr" '$5 == v && $8 == wr' "$d/results.csv" | wc -l)
 		[ "$rows" = "$n" ] || { echo "$v/$wr: $n runs in runs-auto.csv, $rows rows"; false; }
