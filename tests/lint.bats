@@ -260,7 +260,7 @@ sweep_help_faults() {
 	mkdir -p "$d"
 	cp "$LB_ROOT/runners/lib.sh" "$LB_ROOT/runners/sweep" "$d/"
 	# SECRET accepted, named nowhere; RUNS_MAX (a knob, with its entry) no longer accepted
-	sed -i 's/^lb_args "PROFILE /lb_args "SECRET PROFILE /; s/ RUNS_MAX SEED LB_EXTRA_CMDLINE"/ SEED LB_EXTRA_CMDLINE"/' "$d/sweep"
+	sed -i 's/^lb_args "PROFILE /lb_args "SECRET PROFILE /; /^lb_args /,/"\$@"$/s/ RUNS_MAX / /' "$d/sweep"
 	# an entry for a variable nothing reads
 	sed -i 's/^#   KERNELS  /#   GHOST           read by nobody\n&/' "$d/sweep"
 	run sweep_help_faults "$d/sweep"
