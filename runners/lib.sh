@@ -27,6 +27,73 @@ lb_kver_ok() {
 	esac
 }
 
+# --- Debian's own kernels, as shipped (runners/stock-kernel) ---
+# LB_STOCK_KVERS: the stock kernel words: VER-debian is Debian's own
+# linux-image-*-amd64 of Linux VER (distribution config: PREEMPT_DYNAMIC,
+# every CPU mitigation), booted as it ships, with the module built out of
+# tree against Debian's linux-headers; no compile, and no export of ours
+# (cyc2ns_read, module_address rows absent). Downloaded and unpacked into
+# the cache, never installed on the host. 7.2-debian is refused
+# (lb_stock_refused).
+export LB_STOCK_KVERS="6.1-debian 6.12-debian"
+lb_stock_ok() { case " $LB_STOCK_KVERS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+# lb_kernel_ok K: K is a kernel word a sweep boots: a version we build from
+# Debian's source (lb_kver_ok) or a stock kernel word (lb_stock_ok).
+lb_kernel_ok() { lb_kver_ok "$1" || lb_stock_ok "$1"; }
+# lb_kernel_stock K: K names a stock kernel (any VER-debian word, known or not)
+lb_kernel_stock() { case $1 in *-debian) return 0 ;; *) return 1 ;; esac; }
+# lb_stock_base K: the Linux version of stock word K (6.12-debian: 6.12)
+lb_stock_base() { printf '%s\n' "${1%-debian}"; }
+# lb_stock_refused K: prints why stock word K cannot be used and succeeds;
+# fails (printing nothing) for a word we support. Checked 2026-12: sid's
+# 7.2 headers (linux-headers-7.2.13+deb14-amd64) depend on gcc-16-for-host
+# and its linux-kbuild programs (fixdep, modpost) on glibc >= 2.38; bookworm
+# has gcc 12 and glibc 2.36: the module cannot be built against them cleanly.
+lb_stock_refused() {
+	case $1 in
+	7.2-debian) echo "Debian's 7.2 image is unstable's (sid, 7.2.13+deb14): its headers need gcc-16 (the compiler it was built with; this host has $(gcc -dumpversion 2>/dev/null || echo no gcc)) and its kbuild programs glibc >= 2.38 (bookworm: 2.36), so the module does not build cleanly against them; the patched 7.2 build (KERNELS=7.2) is measured instead" ;;
+	*) return 1 ;;
+	esac
+}
+# lb_stock_images BASE: "ABI VERSION" of every linux-image-ABI-amd64 of Linux
+# BASE this host's apt knows (its local package lists: apt-cache, no
+# download), oldest first (6.12: "6.12.118+deb12 6.12.118-1~deb12u1").
+lb_stock_images() {
+	local re=${1//./\\.} names
+	names=$(apt-cache search --names-only "^linux-image-$re[.-][0-9][0-9a-z.+~-]*-amd64\$" 2>/dev/null |
+		awk '{ print $1 }' | grep -v -e '-cloud-amd64$' -e '-rt-amd64$' || true)
+	[ -n "$names" ] || return 0
+	# shellcheck disable=SC2086 # one package name a word
+	apt-cache show --no-all-versions $names 2>/dev/null |
+		awk '/^Package: / { p = $2 } /^Version: / && p != "" { a = p; sub(/^linux-image-/, "", a); sub(/-amd64$/, "", a); print a, $2; p = "" }' |
+		sort -V -k2,2
+}
+# lb_stock_pick K: "ABI VERSION" of the image stock word K boots: the one
+# whose Debian version is linux-source-BASE's (the source the patched build
+# of BASE compiles: the same kernel version both ways), else the newest apt
+# knows. Empty when apt knows none.
+lb_stock_pick() {
+	local base imgs want
+	base=$(lb_stock_base "$1")
+	imgs=$(lb_stock_images "$base")
+	[ -n "$imgs" ] || return 0
+	want=$(lb_debian_version "$base")
+	awk -v w="$want" '$2 == w { m = $0 } { l = $0 } END { print (m != "" ? m : l) }' <<<"$imgs"
+}
+# lb_stock_check K: dies unless K is a stock word this host can fetch: a
+# refused word says why, any other VER-debian lists the words that exist
+# (with the image each takes). Before any work: apt-cache reads local lists.
+lb_stock_check() {
+	local why k have="" p
+	if why=$(lb_stock_refused "$1"); then lb_die "KERNELS word $1: refused: $why"; fi
+	for k in $LB_STOCK_KVERS; do
+		p=$(lb_stock_pick "$k")
+		[ -z "$p" ] || have="$have${have:+, }$k (linux-image-${p%% *}-amd64 ${p#* })"
+		[ "$k" != "$1" ] || [ -z "$p" ] || return 0
+	done
+	lb_die "KERNELS word $1: Debian has no kernel image for it in this host's apt lists (stock kernels that exist: ${have:-none: apt-get update?})"
+}
+
 # lb_preempt_ok M: a preemption model some kernel we build has. lazy
 # (PREEMPT_LAZY) exists from 6.13 on; rt is PREEMPT_RT (x86 has it from 6.12).
 export LB_PREEMPTS="none voluntary full lazy rt"
@@ -44,6 +111,9 @@ lb_preempt_ok() {
 # depend on !ARCH_HAS_PREEMPT_LAZY (NONE on ARCH_NO_PREEMPT): full, lazy, rt.
 lb_kernel_models() {
 	case $1 in
+	# a stock kernel boots the model Debian ships it with (PREEMPT_DYNAMIC,
+	# voluntary by default; preempt= at boot is not an axis here)
+	*-debian) lb_stock_ok "$1" && echo voluntary ;;
 	6.1) echo "none voluntary full" ;;
 	6.12) echo "none voluntary full rt" ;;
 	7.2) echo "full lazy rt" ;;
@@ -146,7 +216,14 @@ lb_fragments() {
 # ccache serves every identical file to any other tree built the same way
 # (runners/build-tree's exported trees: a 6.12 revision recompiles only the
 # files it changes, even on its first build).
-lb_kbuild_dir() { printf '%s/src/%s/lb-build-%s\n' "$LB_CACHE" "$1" "${2:-$(lb_default_preempt "$1")}"; }
+lb_kbuild_dir() {
+	# a stock kernel (runners/stock-kernel): its unpacked image and headers
+	if lb_kernel_stock "$1"; then
+		printf '%s/debian-stock/%s/lb-build-%s\n' "$LB_CACHE" "$1" "${2:-voluntary}"
+		return 0
+	fi
+	printf '%s/src/%s/lb-build-%s\n' "$LB_CACHE" "$1" "${2:-$(lb_default_preempt "$1")}"
+}
 # lb_set_cc: sets cc, the compiler of kernel builds: "ccache gcc" when ccache
 # is installed, in depend mode unless CCACHE_DEPEND says otherwise (a miss then
 # compiles once, with no separate preprocessor pass: the header list comes
@@ -230,6 +307,14 @@ lb_kbuild_flavour() {
 # package's, else the one runners/fetch-source recorded for its copy in
 # $LB_CACHE/debian-sid/ (7.2: Debian unstable), else "unknown".
 lb_debian_version() {
+	local v
+	# a stock kernel word: the Debian version of the image it boots (runners/stock-kernel)
+	if lb_kernel_stock "$1"; then
+		v=$(sed -n 's/^image_version=//p' "$LB_CACHE/debian-stock/$1/stock.meta" 2>/dev/null)
+		[ -n "$v" ] || v=$(lb_stock_pick "$1" | cut -d' ' -f2)
+		printf '%s' "${v:-unknown}"
+		return 0
+	fi
 	# no newline after dpkg-query's version: it is part of the build stamps
 	dpkg-query -W -f='${Version}' "linux-source-$1" 2>/dev/null && return 0
 	if [ -r "$LB_CACHE/debian-sid/linux-source-$1.version" ]; then
