@@ -25,7 +25,10 @@
  * per-read path without a batch's fixed cost (path_ns_per_op, the fastest
  * batches' difference, is left out under kvm and uml: real time's fastest
  * batches are its luckiest); extra_work: make aa's known effect (the module
- * parameter: dependent steps added to each timed read, lb_extra_batch()).
+ * parameter: dependent steps added to each timed read, lb_extra_batch());
+ * mitigations: the CPU-vulnerability mitigations the kernel ran with
+ * (rows.c lb_mitigations: none, off, auto, auto+nosmt; runners/sweep
+ * MITIGATIONS).
  * p50_ns, p99_ns (the CSV contract's, kept in place): percentiles of a
  * log-linear histogram (16 buckets per octave), each the middle of its
  * bucket: of every timed batch's ns per read in task context (batch
@@ -85,6 +88,7 @@
 	COL(reader_medians, s, r->reader_medians, r->per_reader, "")	\
 	COL(sync_timeouts, u, r->sync_timeouts, !r->irq, "")		\
 	COL(slope_ns_per_op, f, r->slope, r->has_slope, "")		\
-	COL(extra_work, u, r->extra_work, true, ""))
+	COL(extra_work, u, r->extra_work, true, "")			\
+	COL(mitigations, s, r->mitigations, true, ""))
 
 #endif /* LB_COLUMNS_H */

@@ -13,6 +13,7 @@
 #include <linux/fs.h>
 #include <linux/cpumask.h>
 #include <linux/utsname.h>
+#include <linux/cpu.h>
 #include <linux/string.h>
 #include <linux/sort.h>
 #include "harness.h"
@@ -81,7 +82,7 @@ static struct lb_dec lb_hpct(const u64 *h, unsigned int pct)
 #define LB_CPUS_LEN 256	/* a row's CPU list: "0,1,...,63" fits */
 
 struct lb_row {
-	const char *kernel, *accel, *workload, *variant, *context, *preempt;
+	const char *kernel, *accel, *workload, *variant, *context, *preempt, *mitigations;
 	u64 vcpus, readers, writers, period, run, ops, wops;
 	struct lb_dec per_op, p50, p99, per_w, path;
 	struct lb_dec median, p99b, clock, achieved, slope;
@@ -118,6 +119,22 @@ static const char *lb_preempt_model(void)
 	if (IS_ENABLED(CONFIG_PREEMPT_VOLUNTARY))
 		return "voluntary";
 	return "none";
+}
+
+/*
+ * The CPU-vulnerability mitigations the kernel runs with (its mitigations=
+ * boot parameter): "none" for a kernel built without them
+ * (CONFIG_CPU_MITIGATIONS; 6.1: CONFIG_SPECULATION_MITIGATIONS), else
+ * "off", "auto" or "auto+nosmt" (the parameter's auto,nosmt: a CSV cell
+ * holds no comma).
+ */
+static const char *lb_mitigations(void)
+{
+	if (!IS_ENABLED(CONFIG_CPU_MITIGATIONS) && !IS_ENABLED(CONFIG_SPECULATION_MITIGATIONS))
+		return "none";
+	if (cpu_mitigations_off())
+		return "off";
+	return cpu_mitigations_auto_nosmt() ? "auto+nosmt" : "auto";
 }
 
 static void lb_rstat_add(struct lb_rstat *sum, const struct lb_rstat *rs)
@@ -337,6 +354,7 @@ void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)
 		.variant = cfg->vi->name,
 		.context = lb_ctx_name(cfg->ctx),
 		.preempt = lb_preempt_model(),
+		.mitigations = lb_mitigations(),
 		.readers = cfg->readers,
 		.run = run,
 		.period = cfg->writer_period_ns,

@@ -14,12 +14,18 @@ function lb_kmatch(k, sel,   n, i, w) {
 	return 0
 }
 
-# lb_tagmatch(tag, sel): a boot tag (6.12-voluntary-2cpu, base-full-1cpu)
-# starts with its KERNELS label (6.12; base or new for your own kernels):
-# is it a boot of the kernel sel selects (a release, a label, or "")?
-function lb_tagmatch(t, sel,   l) {
+# lb_tagmatch(tag, sel): a boot tag (6.12-voluntary-2cpu, base-full-1cpu,
+# 6.12-debian-voluntary-1cpu) starts with its KERNELS label (6.12; base or
+# new for your own kernels; 6.12-debian for Debian's own): is it a boot of
+# the kernel sel selects (a release, a label, or "")? A stock kernel's
+# boots match only a stock selection (6.12.118-debian), the others only
+# the others.
+function lb_tagmatch(t, sel,   l, s) {
+	if (sel == "") return 1
 	l = t; sub(/-.*/, "", l)
-	return sel == "" || l == sel || index(sel, l ".") == 1 || substr(sel, length(sel) - length(l)) == "-" l
+	if ((t ~ /^[0-9][0-9.]*-debian-/) != (sel ~ /^[0-9][0-9.]*-debian/)) return 0
+	s = sel; sub(/-debian.*$/, "", s)
+	return l == s || index(s, l ".") == 1 || substr(s, length(s) - length(l)) == "-" l
 }
 
 function lb_plural(n, w) { return n " " w (n + 0 == 1 ? "" : "s") }

@@ -60,8 +60,8 @@ lb_stock_refused() {
 # download), oldest first (6.12: "6.12.118+deb12 6.12.118-1~deb12u1").
 lb_stock_images() {
 	local re=${1//./\\.} names
-	names=$(apt-cache search --names-only "^linux-image-$re[.-][0-9][0-9a-z.+~-]*-amd64\$" 2>/dev/null |
-		awk '{ print $1 }' | grep -v -e '-cloud-amd64$' -e '-rt-amd64$' || true)
+	names=$(apt-cache pkgnames "linux-image-$1." 2>/dev/null | grep -E "^linux-image-${re}[.-][0-9][0-9a-z.+~-]*-amd64\$" |
+		grep -v -e '-cloud-amd64$' -e '-rt-amd64$' || true)
 	[ -n "$names" ] || return 0
 	# shellcheck disable=SC2086 # one package name a word
 	apt-cache show --no-all-versions $names 2>/dev/null |
@@ -86,12 +86,25 @@ lb_stock_pick() {
 lb_stock_check() {
 	local why k have="" p
 	if why=$(lb_stock_refused "$1"); then lb_die "KERNELS word $1: refused: $why"; fi
+	! lb_stock_ok "$1" || [ -z "$(lb_stock_pick "$1")" ] || return 0
 	for k in $LB_STOCK_KVERS; do
 		p=$(lb_stock_pick "$k")
 		[ -z "$p" ] || have="$have${have:+, }$k (linux-image-${p%% *}-amd64 ${p#* })"
-		[ "$k" != "$1" ] || [ -z "$p" ] || return 0
 	done
 	lb_die "KERNELS word $1: Debian has no kernel image for it in this host's apt lists (stock kernels that exist: ${have:-none: apt-get update?})"
+}
+
+# lb_kernel_has_mitigations K FLAVOUR [DIR]: kernel K (its FLAVOUR build) is
+# built with CPU-vulnerability mitigations, so that mitigations=off changes
+# it: a stock kernel (Debian builds them in), a build whose config fragments
+# set CONFIG_CPU_MITIGATIONS=y (6.1: CONFIG_SPECULATION_MITIGATIONS=y;
+# tinyconfig has neither), or the finished build DIR whose .config does.
+lb_kernel_has_mitigations() {
+	local re='^CONFIG_(CPU|SPECULATION)_MITIGATIONS=y$'
+	lb_kernel_stock "$1" && return 0
+	if [ -n "${3:-}" ]; then grep -Eq "$re" "$3/.config" 2>/dev/null; return; fi
+	# shellcheck disable=SC2046 # one fragment a word
+	grep -Eqh "$re" $(lb_fragments "$2" "$1") 2>/dev/null
 }
 
 # lb_preempt_ok M: a preemption model some kernel we build has. lazy
