@@ -102,6 +102,30 @@ standin_env() {
 	done
 }
 
+@test "the default make bench's first kernel, Debian's own, on the KVM stand-in: fetched, probed with, kvm chosen, booted as shipped (bzImage, our initramfs)" {
+	# the default KERNELS starts with the stock kernel (no compile): ACCEL=auto probes KVM with it
+	[[ "$("$LB_ROOT/runners/sweep" --help | grep '^  KERNELS ')" == *'"6.12-debian 6.1 6.12 7.2"'* ]]
+	grep -qx '	echo "KERNELS=6.12-debian 6.1 6.12 7.2"' "$LB_ROOT/runners/sweep"
+	run --separate-stderr standin_env env RESULTS="$ST/r" KERNELS=6.12-debian VCPUS=1 WORKLOADS="tkfast ktime_get_mono_fast_ns" \
+		VARIANTS=all CONTEXTS=task WRITER_PERIODS=none RUNS=1 DURATION=5 HARNESS=0 PERF=0 \
+		make -s -C "$LB_ROOT" bench
+	run_dir=$(find "$ST/r" -mindepth 1 -maxdepth 1 -type d -name '*-kvm-standin' | head -n 1)
+	[ -n "$run_dir" ] && echo "$LB_ROOT/plots/${run_dir##*/}" >"$ST/plotdir"
+	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 30; false; }
+	# unpacked first, then the probe boots it under -accel kvm
+	b=$(grep -n '^stock-kernel: 6.12-debian' <<<"$stderr" | head -n 1 | cut -d: -f1)
+	p=$(grep -n '^probe-accel: probing KVM: booting 6.12-debian-voluntary' <<<"$stderr" | head -n 1 | cut -d: -f1)
+	[ -n "$b" ] && [ -n "$p" ] && [ "$b" -lt "$p" ] || { echo "$stderr" | head -n 20; false; }
+	grep -q '^sweep: accelerator: kvm (probe-accel: kvm: KVM probe boot of 6.12-debian-voluntary reached init' <<<"$stderr"
+	m=$run_dir/meta.txt t=6.12-debian-voluntary-1cpu
+	grep -qx 'accel=kvm' "$m"
+	grep -qx "$t.boot.boot_image=bzImage" "$m"
+	grep -qx "$t.boot.cpu_model=host,+invtsc,pmu=on" "$m"
+	grep -q "^$t.boot.qemu_cmdline=.* -accel kvm .*-kernel .*/debian-stock/6.12-debian/lb-build-voluntary/arch/x86/boot/bzImage -initrd " "$m"
+	awk -F, 'NR > 1 && ($1 !~ /-debian$/ || $2 != "kvm") { bad = 1 } END { exit bad }' "$run_dir/results.csv"
+	lb_col "$run_dir/results.csv" workload | grep -q ':ktime_get_mono_fast_ns$'
+}
+
 @test "negative: a probe that fails leads to icount, with the probe's reason" {
 	kb=$(lb_kbuild_dir 6.12 voluntary)
 	run --separate-stderr env QEMU="$STANDIN" LB_KVM_DEV="$ST/no-such-kvm" LB_PROBE_CACHE="$ST/probe" \

@@ -782,3 +782,40 @@ EOF2
 	run "$LB" check -V "$BATS_TEST_TMPDIR/vocab.csv" "$f"
 	[ "$status" -eq 0 ]
 }
+
+@test "summary: a mitigations=off row is a kernel of its own (KERNEL+mitigations=off); auto and none are the kernel" {
+	csv="$BATS_TEST_TMPDIR/m.csv"
+	{
+		echo "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,mitigations"
+		for r in 0 1; do
+			echo "6.12.118-debian,tcg,1,ktime_get_mono_fast_ns,kernel,task,1,0,none,$r,1000,49,auto"
+			echo "6.12.118-debian,tcg,1,ktime_get_mono_fast_ns,kernel,task,1,0,none,$r,1000,47,off"
+			echo "6.12.118,tcg,1,ktime_get_mono_fast_ns,kernel,task,1,0,none,$r,1000,44,none"
+		done
+	} >"$csv"
+	run "$LB" summary "$csv"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "${lines[@]:1}" | awk -F, '{ print $1 "=" $11 "/" $10 }' | paste -sd' ')" = \
+		"6.12.118-debian=49/2 6.12.118-debian+mitigations=off=47/2 6.12.118=44/2" ]
+	# negative: without the column the two boots' rows are one group
+	cut -d, -f1-12 "$csv" >"$BATS_TEST_TMPDIR/n.csv"
+	run "$LB" summary "$BATS_TEST_TMPDIR/n.csv"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "${lines[@]:1}" | awk -F, '{ print $1 "=" $11 "/" $10 }' | paste -sd' ')" = "6.12.118-debian=48/4 6.12.118=44/2" ]
+	# every reader of rows reads it so (lbstats rows: report, plots, compare);
+	# lbstats check passes the file through as written
+	run "$LB" rows "$csv"
+	[ "$(printf '%s\n' "${lines[@]:1}" | cut -d, -f1 | LC_ALL=C sort | uniq -c | awk '{ print $2 "=" $1 }' | paste -sd' ')" = \
+		"6.12.118=2 6.12.118-debian=2 6.12.118-debian+mitigations=off=2" ]
+	run "$LB" check "$csv"
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c 'mitigations=off')" -eq 0 ]
+	# converge (RUNS=auto) keys its configurations the same way
+	run "$LB" converge 1 20 "$csv"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c 'mitigations=off')" -eq 1 ]
+	# the column's domain: the module's words, nothing else
+	sed '2s/,auto$/,maybe/' "$csv" >"$BATS_TEST_TMPDIR/bad.csv"
+	run "$LB" check "$BATS_TEST_TMPDIR/bad.csv"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"column mitigations: 'maybe': not a mitigations mode (valid: auto off auto+nosmt none)"* ]] || { echo "$output"; false; }
+}
