@@ -80,13 +80,17 @@ lb_stock_pick() {
 	want=$(lb_debian_version "$base")
 	awk -v w="$want" '$2 == w { m = $0 } { l = $0 } END { print (m != "" ? m : l) }' <<<"$imgs"
 }
-# lb_stock_check K: dies unless K is a stock word this host can fetch: a
-# refused word says why, any other VER-debian lists the words that exist
-# (with the image each takes). Before any work: apt-cache reads local lists.
+# lb_stock_check K: prints K's lb_stock_pick; dies unless K is a stock word
+# this host can fetch: a refused word says why, any other VER-debian lists
+# the words that exist (with the image each takes). Before any work:
+# apt-cache reads local lists. (In $(...): || exit 1 after it.)
 lb_stock_check() {
 	local why k have="" p
 	if why=$(lb_stock_refused "$1"); then lb_die "KERNELS word $1: refused: $why"; fi
-	! lb_stock_ok "$1" || [ -z "$(lb_stock_pick "$1")" ] || return 0
+	if lb_stock_ok "$1"; then
+		p=$(lb_stock_pick "$1")
+		[ -z "$p" ] || { printf '%s\n' "$p"; return 0; }
+	fi
 	for k in $LB_STOCK_KVERS; do
 		p=$(lb_stock_pick "$k")
 		[ -z "$p" ] || have="$have${have:+, }$k (linux-image-${p%% *}-amd64 ${p#* })"

@@ -49,18 +49,25 @@ host_state() {
 }
 
 @test "negative: host_state sees what a package installation changes" {
-	r=$BATS_TEST_TMPDIR/root
-	mkdir -p "$r/boot" "$r/lib/modules" "$r/var/lib/dpkg/info"
-	echo 'Package: x' >"$r/var/lib/dpkg/status"
-	a=$(host_state "$r")
+	# fake_root N: a fresh fake host root; its state before any change
+	fake_root() {
+		r=$BATS_TEST_TMPDIR/root$1
+		mkdir -p "$r/boot" "$r/lib/modules" "$r/var/lib/dpkg/info"
+		echo 'Package: x' >"$r/var/lib/dpkg/status"
+		a=$(host_state "$r")
+	}
+	fake_root 1
+	[ "$(host_state "$r")" = "$a" ]
 	: >"$r/boot/vmlinuz-test"
 	[ "$(host_state "$r")" != "$a" ]
-	rm "$r/boot/vmlinuz-test"
-	[ "$(host_state "$r")" = "$a" ]
+	fake_root 2
 	mkdir "$r/lib/modules/test"
 	[ "$(host_state "$r")" != "$a" ]
-	rmdir "$r/lib/modules/test"
+	fake_root 3
 	echo 'Package: linux-image-test' >>"$r/var/lib/dpkg/status"
+	[ "$(host_state "$r")" != "$a" ]
+	fake_root 4
+	: >"$r/var/lib/dpkg/info/linux-image-test.list"
 	[ "$(host_state "$r")" != "$a" ]
 }
 
@@ -93,7 +100,7 @@ host_state() {
 
 @test "a stock Debian 6.12 under icount: module built against its headers, rows present, the exports' rows absent and said; mitigations=off against auto, exact" {
 	r=$BATS_TEST_TMPDIR/r
-	run --separate-stderr "$LB_ROOT/runners/sweep" KERNELS=6.12-debian MITIGATIONS="auto off" ACCEL=icount VCPUS=1 \
+	run --separate-stderr env LB_LOCK_WAIT=1 "$LB_ROOT/runners/sweep" KERNELS=6.12-debian MITIGATIONS="auto off" ACCEL=icount VCPUS=1 \
 		WORKLOADS="tkfast kernel" VARIANTS=all CONTEXTS=task WRITER_PERIODS=none RUNS=2 DURATION=5 HARNESS=0 PERF=0 RESULTS="$r"
 	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 30; false; }
 	run_dir=${lines[${#lines[@]} - 1]}
