@@ -134,8 +134,21 @@ host_state() {
 	# ktime_get_mono_fast_ns: exact on both sides (every run the same
 	# instructions: the negative control, a difference that is no noise) and
 	# different between them
-	sum=$(lb_summary "$run_dir")
-	vals=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+	k=$(lb_debian_version 6.12 | sed 's/-.*//')-debian
+	vals=$(lb_summary "$run_dir" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+		$H["workload"] == "ktime_get_mono_fast_ns" { print $H["kernel"], $H["value"], $H["exact"] }')
+	echo "$vals"
+	auto=$(awk -v k="$k" '$1 == k && $3 == "yes" { print $2 }' <<<"$vals")
+	off=$(awk -v k="$k+mitigations=off" '$1 == k && $3 == "yes" { print $2 }' <<<"$vals")
+	[ -n "$auto" ] && [ -n "$off" ]
+	awk -v a="$auto" -v o="$off" 'BEGIN { exit !(a != o) }'
+	echo "# ktime_get_mono_fast_ns (icount, 1 vCPU): mitigations auto $auto, off $off" >&3
+	# the table sets the kernel with and without its mitigations side by
+	# side, the boot parameter under the kernel's name
+	"$LB_ROOT/runners/table" RUN="$run_dir" >"$BATS_TEST_TMPDIR/table"
+	grep -qx " *$k *$k" "$BATS_TEST_TMPDIR/table" || { cat "$BATS_TEST_TMPDIR/table"; false; }
+	grep -qx ' *mitigations=off' "$BATS_TEST_TMPDIR/table"
+}
 		$H["workload"] == "ktime_get_mono_fast_ns" { print $H["kernel"], $H["min"], $H["max"], $H["exact"] }' <<<"$sum")
 	echo "$vals"
 	auto=$(awk -v k="$(lb_debian_version 6.12 | sed 's/-.*//')-debian" '$1 == k && $2 == $3 { print $2 }' <<<"$vals")
