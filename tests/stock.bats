@@ -149,14 +149,3 @@ host_state() {
 	grep -qx " *$k *$k" "$BATS_TEST_TMPDIR/table" || { cat "$BATS_TEST_TMPDIR/table"; false; }
 	grep -qx ' *mitigations=off' "$BATS_TEST_TMPDIR/table"
 }
-		$H["workload"] == "ktime_get_mono_fast_ns" { print $H["kernel"], $H["min"], $H["max"], $H["exact"] }' <<<"$sum")
-	echo "$vals"
-	auto=$(awk -v k="$(lb_debian_version 6.12 | sed 's/-.*//')-debian" '$1 == k && $2 == $3 { print $2 }' <<<"$vals")
-	off=$(awk -v k="$(lb_debian_version 6.12 | sed 's/-.*//')-debian+mitigations=off" '$1 == k && $2 == $3 { print $2 }' <<<"$vals")
-	[ -n "$auto" ] && [ -n "$off" ]
-	awk -v a="$auto" -v o="$off" 'BEGIN { exit !(a != o) }'
-	echo "ktime_get_mono_fast_ns: auto $auto, off $off" >&3
-	# the table sets the kernel with and without its mitigations side by side
-	"$LB_ROOT/runners/table" RUN="$run_dir" >"$BATS_TEST_TMPDIR/table"
-	grep -q -- '-debian+mitigations=off' "$BATS_TEST_TMPDIR/table" || { cat "$BATS_TEST_TMPDIR/table"; false; }
-}
