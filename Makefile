@@ -19,7 +19,9 @@
 #   make reference, reference-rt, reference-uml   remake the committed reference runs
 #   make deps, kernel(s), module, initramfs, stats, lint, clean   the pieces
 SHELL := /bin/bash
-KERNELS ?= 6.1 6.12 7.2
+# KERNELS: unset, each command's own default (the sweep's, runners/sweep --help:
+# Debian's own 6.12 first, then the patched 6.1 6.12 7.2; make kernels and make
+# faithful: the kernels built from source, lib.sh LB_KVERS)
 KVER ?= 6.12
 # empty: each kernel's default model (voluntary; lazy on 7.2, which has no voluntary)
 PREEMPT ?=
@@ -55,7 +57,7 @@ kernel: deps
 	runners/build-kernel KVER="$$KVER" $(if $(PREEMPT),FLAVOUR="$$PREEMPT")
 
 kernels: deps
-	@set -f; for k in $$KERNELS; do runners/build-kernel KVER="$$k" $(if $(PREEMPT),FLAVOUR="$$PREEMPT") || exit 1; done
+	@set -f; for k in $${KERNELS:-$$(. runners/lib.sh && echo "$$LB_KVERS")}; do runners/build-kernel KVER="$$k" $(if $(PREEMPT),FLAVOUR="$$PREEMPT") || exit 1; done
 
 # Out-of-tree module builds go to build/, never into bench-module/.
 module: kernel
@@ -81,7 +83,7 @@ bench: deps stats
 # under icount (exact path lengths) on each of KERNELS; prints and keeps
 # results/<run>/faithful.txt.
 faithful: deps stats
-	@run=$$(ACCEL=icount VCPUS=1 WORKLOADS=all VARIANTS=all CONTEXTS=task \
+	@run=$$(KERNELS="$${KERNELS:-$$(. runners/lib.sh && echo "$$LB_KVERS")}" ACCEL=icount VCPUS=1 WORKLOADS=all VARIANTS=all CONTEXTS=task \
 		WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 $(LB_RUNNER_ARGS) runners/sweep) ; rc=$$? ; \
 	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
 		runners/faithful RUN="$$run" > "$$run/faithful.txt" && cat "$$run/faithful.txt" || rc=1 ; \
