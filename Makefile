@@ -19,14 +19,15 @@
 #   make reference, reference-rt, reference-uml   remake the committed reference runs
 #   make deps, kernel(s), module, initramfs, stats, lint, clean   the pieces
 SHELL := /bin/bash
-# KERNELS: unset, each command's own default (the sweep's, runners/sweep --help:
-# Debian's own 6.12 first, then the patched 6.1 6.12 7.2; make kernels and make
-# faithful: the kernels built from source, lib.sh LB_KVERS)
+# KERNELS: unset (and not exported: an empty one is refused), each command's
+# own default (the sweep's, runners/sweep --help: Debian's own 6.12 first, then
+# the patched 6.1 6.12 7.2; make kernels and make faithful: the kernels built
+# from source, lib.sh LB_KVERS)
 KVER ?= 6.12
 # empty: each kernel's default model (voluntary; lazy on 7.2, which has no voluntary)
 PREEMPT ?=
 SCHED ?= local
-export KERNELS SCHED KVER PREEMPT
+export SCHED KVER PREEMPT
 
 # Make's command line reaches the runners as data. LB_CMDLINE: the names of
 # the variables given on make's command line (make exports them, so their
