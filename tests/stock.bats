@@ -105,6 +105,10 @@ host_state() {
 	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 30; false; }
 	run_dir=${lines[${#lines[@]} - 1]}
 	csv=$run_dir/results.csv m=$run_dir/meta.txt
+	# whole: every finished boot's rows found under the kernel they name
+	# (lbstats missing: TAG.rows_kernel, TAG.mitigations_mode), no banner
+	[ -z "$("$LB_ROOT/build/lbstats" missing "$m" "$csv")" ]
+	[ -z "$(lb_run_banner "$run_dir")" ] || { lb_run_banner "$run_dir"; false; }
 	# the module, built out of tree against Debian's headers, says once which exports it lacks
 	[ "$(grep -c 'latchbench Kbuild: .*linux-headers-.*-amd64 does not export cyc2ns_read_begin (workload cyc2ns_read) __module_address (workload module_address)' "$run_dir/boots/build.log")" -eq 1 ]
 	grep -q 'make -C .*/debian-stock/6.12-debian/' "$run_dir/boots/build.log" || grep -q 'building .*bench-module for 6.12-debian-voluntary' "$run_dir/boots/build.log"
