@@ -284,17 +284,34 @@ static void chomp(char *s)
  * row.  C_COUNT: a non-negative integer (at most LB_MAX_COUNT); C_POS: a
  * positive one; C_TIME: ns, a non-negative decimal (digits, an optional
  * point and digits: no sign, exponent, hex, inf or nan) of at most
- * LB_MAX_NS; C_PERIOD: a C_COUNT or "none"; C_ACCEL, C_CONTEXT, C_PREEMPT:
- * a word of that vocabulary; C_WORKLOAD, C_VARIANT: a name of the
- * vocabulary (the module's table or the run's own, -V; a variant's old
- * name too), checked where one is loaded (check, summary); C_CPUS: CPU
+ * LB_MAX_NS; C_PERIOD: a C_COUNT or "none"; C_ACCEL, C_CONTEXT, C_PREEMPT,
+ * C_MITIGATIONS (the module's lb_mitigations()): a word of that
+ * vocabulary; C_WORKLOAD, C_VARIANT: a name of the vocabulary (the
+ * module's table or the run's own, -V; a variant's old name too), checked
+ * where one is loaded (check, summary); C_CPUS: CPU
  * numbers joined by '+'; C_TEXT: anything but a comma or a carriage
  * return.  A column this table does not name (columns are appended over
  * time) is accepted as it is.  path_ns_per_op is required as soon as a row
  * is an icount row (its basis).
  */
+/*
+ * A row's kernel as the analysis names it: the kernel column, and for a
+ * boot with the CPU-vulnerability mitigations off (column mitigations, the
+ * sweep's MITIGATIONS axis) "+mitigations=off" after it: a kernel of its
+ * own, so that every table sets it beside the same kernel with its
+ * mitigations (auto; none: built without them) and compares the two.
+ */
+#define LB_MIT_OFF "+mitigations=off"
+static char *kernel_id(char *kernel, const char *mit, char *buf, size_t len)
+{
+	if (!mit || strcmp(mit, "off"))
+		return kernel;
+	snprintf(buf, len, "%s" LB_MIT_OFF, kernel);
+	return buf;
+}
+
 enum { C_TEXT, C_PERIOD, C_OTHER, C_COUNT, C_POS, C_TIME, C_ACCEL, C_CONTEXT,
-       C_PREEMPT, C_WORKLOAD, C_VARIANT, C_CPUS };
+       C_PREEMPT, C_WORKLOAD, C_VARIANT, C_CPUS, C_MITIGATIONS };
 /* ns: 1000 s per operation, longer than any run; counts: exact in a double */
 #define LB_MAX_NS 1e12
 #define LB_MAX_COUNT 9007199254740992.0
@@ -323,6 +340,7 @@ static const struct {
 	{ "achieved_period_ns", C_TIME, 0 }, { "test_stall_ns", C_COUNT, 0 },
 	{ "reader_medians", C_TEXT, 0 }, { "sync_timeouts", C_COUNT, 0 },
 	{ "slope_ns_per_op", C_TIME, 0 }, { "round", C_POS, 0 },
+	{ "mitigations", C_MITIGATIONS, 0 },
 };
 #define NKNOWN (sizeof(known_cols) / sizeof(known_cols[0]))
 
@@ -340,6 +358,9 @@ struct csv {
 	int nf;
 	long nrows;
 	int cw, cv;		/* workload, variant: -1 absent */
+	int ck, cm;		/* kernel, mitigations: -1 absent */
+	char kid[1024];		/* this row's kernel_id() */
+	const char *kraw;	/* this row's kernel column as written */
 	int keep_names;		/* 1: rows as written (lbstats check), no renames */
 	int check_vocab;	/* 1: workload and variant names against the vocabulary */
 };
@@ -474,6 +495,7 @@ static const char *const accel_words[] = { "kvm", "tcg", "icount", "uml", NULL }
 /* the sweep's CONTEXTS and lib.sh's LB_PREEMPTS */
 static const char *const context_words[] = { "task", "hardirq", "nmi", NULL };
 static const char *const preempt_words[] = { "none", "voluntary", "full", "lazy", "rt", NULL };
+static const char *const mitigation_words[] = { "auto", "off", "auto+nosmt", "none", NULL };
 
 static int in_words(const char *const *w, const char *s)
 {
@@ -527,15 +549,17 @@ static const char *domain_err(const struct csv *c, int i, char *buf, size_t len)
 		return NULL;
 	case C_ACCEL:
 	case C_CONTEXT:
-	case C_PREEMPT: {
+	case C_PREEMPT:
+	case C_MITIGATIONS: {
 		const char *const *v = t == C_ACCEL ? accel_words : t == C_CONTEXT ? context_words :
-				       preempt_words;
+				       t == C_PREEMPT ? preempt_words : mitigation_words;
 
 		if (in_words(v, s))
 			return NULL;
 		words_str(v, w, sizeof(w));
 		snprintf(buf, len, "not %s (valid: %s)", t == C_ACCEL ? "an accelerator" :
-			 t == C_CONTEXT ? "a reader context" : "a preemption model", w);
+			 t == C_CONTEXT ? "a reader context" : t == C_PREEMPT ? "a preemption model" :
+			 "a mitigations mode", w);
 		return buf;
 	}
 	case C_CPUS:
@@ -617,6 +641,8 @@ static int csv_next(struct csv *c)
 			csv_header(c);
 			c->cw = csv_col(c, "workload");
 			c->cv = csv_col(c, "variant");
+			c->ck = csv_col(c, "kernel");
+			c->cm = csv_col(c, "mitigations");
 			continue;
 		}
 		if (!strcmp(c->line, c->hdr_line))
@@ -635,6 +661,10 @@ static int csv_next(struct csv *c)
 		c->nrows++;
 		if (!c->keep_names && c->cw >= 0 && c->cv >= 0)
 			c->fld[c->cv] = renamed(c->fld[c->cw], c->fld[c->cv]);
+		/* a boot with mitigations=off: a kernel of its own (kernel_id) */
+		c->kraw = c->ck >= 0 ? c->fld[c->ck] : NULL;
+		if (!c->keep_names && c->ck >= 0 && c->cm >= 0 && c->fld[c->ck][0])
+			c->fld[c->ck] = kernel_id(c->fld[c->ck], c->fld[c->cm], c->kid, sizeof(c->kid));
 		return 1;
 	}
 	if (ferror(c->f))
@@ -2367,6 +2397,7 @@ static void meta_rows_done(const struct meta *m, const struct csv *c)
 struct pboot {
 	const char *tag, *kernel, *vcpus, *accel, *preempt;
 	long round, nrows;
+	int moff;		/* booted with mitigations=off (TAG.mitigations_mode) */
 };
 
 static int cmd_missing(int argc, char **argv)
@@ -2380,7 +2411,7 @@ static int cmd_missing(int argc, char **argv)
 	size_t ccap = 0;
 	const char *boots, *r, *acc1;
 	char *list, *tok, *save;
-	int ik, ia, iv, ip, ir, gi[NG];
+	int ik, ia, iv, ip, ir, im, gi[NG];
 
 	if (argc != 2)
 		die("usage: lbstats missing META FILE");
@@ -2420,10 +2451,17 @@ static int cmd_missing(int argc, char **argv)
 		b = xrealloc(b, (nb + 1) * sizeof(*b));
 		memset(&b[nb], 0, sizeof(*b));
 		b[nb].tag = tok;
-		snprintf(key, sizeof(key), "%s.kernel", tok);
+		/* the kernel its rows name: a stock kernel's 6.12.118-debian
+		 * (TAG.rows_kernel), else the guest's release */
+		snprintf(key, sizeof(key), "%s.rows_kernel", tok);
 		b[nb].kernel = meta_get(&m, key);
+		snprintf(key, sizeof(key), "%s.kernel", tok);
+		if (!b[nb].kernel)
+			b[nb].kernel = meta_get(&m, key);
 		snprintf(key, sizeof(key), "%s.vcpus", tok);
 		b[nb].vcpus = meta_get(&m, key);
+		snprintf(key, sizeof(key), "%s.mitigations_mode", tok);
+		b[nb].moff = meta_get(&m, key) && !strcmp(meta_get(&m, key), "off");
 		snprintf(key, sizeof(key), "%s.boot.accel", tok);
 		b[nb].accel = meta_get(&m, key);
 		if (!b[nb].accel && acc1 && !strchr(acc1, ' '))
@@ -2453,6 +2491,7 @@ static int cmd_missing(int argc, char **argv)
 	iv = csv_col(&c, "vcpus");
 	ip = csv_col(&c, "preempt");
 	ir = csv_col(&c, "round");
+	im = csv_col(&c, "mitigations");
 	for (size_t i = 0; i < NG; i++)
 		gi[i] = csv_col(&c, gcols[i]);
 	do {
@@ -2462,12 +2501,13 @@ static int cmd_missing(int argc, char **argv)
 			size_t k = 0, idx;
 			int isnew;
 
-			if ((b[i].kernel && strcmp(b[i].kernel, c.fld[ik])) ||
+			if ((b[i].kernel && strcmp(b[i].kernel, c.kraw ? c.kraw : c.fld[ik])) ||
 			    (b[i].vcpus && strcmp(b[i].vcpus, c.fld[iv])) ||
 			    (b[i].accel && strcmp(b[i].accel, c.fld[ia])) ||
 			    (b[i].preempt && ip >= 0 && in_words(preempt_words, b[i].preempt) &&
 			     strcmp(b[i].preempt, c.fld[ip])) ||
-			    (b[i].round && ir >= 0 && atol(c.fld[ir]) != b[i].round))
+			    (b[i].round && ir >= 0 && atol(c.fld[ir]) != b[i].round) ||
+			    (im >= 0 && b[i].moff != !strcmp(c.fld[im], "off")))
 				continue;
 			b[i].nrows++;
 			/* the boot's configuration: its index, then the group columns */
