@@ -139,8 +139,11 @@ check: deps stats
 check-rt: deps stats
 	tests/run tests/rt.bats
 
+# A bare `! cmd` in a bats test is no assertion (tests/bare-bang).
+LINT_BATS ?= $(wildcard tests/*.bats) tests/helpers.bash
 lint:
-	shellcheck -x $$(ls runners/* | grep -v '\.awk$$') tests/run tests/helpers.bash tests/kvm-standin tests/mini-slurm tests/fixtures/gen-fixtures .ci/run
+	tests/bare-bang $(LINT_BATS)
+	shellcheck -x $$(ls runners/* | grep -v '\.awk$$') tests/run tests/helpers.bash tests/bare-bang tests/kvm-standin tests/mini-slurm tests/fixtures/gen-fixtures .ci/run
 	@for f in bench-module/*.[ch]; do \
 		$$(. runners/lib.sh && echo $$LB_CACHE)/src/6.12/scripts/checkpatch.pl --no-tree -f -q --terse $$f || exit 1; done
 

@@ -103,7 +103,7 @@ boots() { for k in 6.1 6.12; do echo "$k-$1"; done; }
 		for o in KCSAN PROVE_LOCKING DEBUG_ATOMIC_SLEEP DETECT_HUNG_TASK SOFTLOCKUP_DETECTOR; do
 			grep -qx "CONFIG_$o=y" "$(lb_kbuild_dir "$k" kcsan)/.config" || { echo "$k-kcsan: no $o"; false; }
 		done
-		! grep -qx "CONFIG_KASAN=y" "$(lb_kbuild_dir "$k" kcsan)/.config"
+		! grep -qx "CONFIG_KASAN=y" "$(lb_kbuild_dir "$k" kcsan)/.config" || false
 	done
 }
 
@@ -125,10 +125,10 @@ boots() { for k in 6.1 6.12; do echo "$k-$1"; done; }
 }
 
 @test "no lockdep, KASAN, UBSAN, kmemleak, RCU stall, hung task, soft lockup, WARN or BUG report" {
-	! grep -P '\tunexpected\t' "$CHECK/reports.tsv"
+	! grep -P '\tunexpected\t' "$CHECK/reports.tsv" || false
 	for b in $(boots debug) $(boots kcsan); do
 		grep -q '^count	' "$CHECK/$b.reports"
-		! awk -F'\t' '$1 == "count" && $3 != 0' "$CHECK/$b.reports" | grep .
+		! awk -F'\t' '$1 == "count" && $3 != 0' "$CHECK/$b.reports" | grep . || false
 	done
 }
 
@@ -136,7 +136,7 @@ boots() { for k in 6.1 6.12; do echo "$k-$1"; done; }
 	for b in $(boots kcsan); do
 		n=$(grep -c "^kcsan	expected:none	config [0-9]*: .*variant=none " "$CHECK/$b.reports")
 		[ "$n" -ge 1 ] || { echo "$b: KCSAN did not report the none control"; false; }
-		! grep -v '^count\|^expected' "$CHECK/$b.reports" | grep -v "^kcsan	expected:"
+		! grep -v '^count\|^expected' "$CHECK/$b.reports" | grep -v "^kcsan	expected:" || false
 	done
 }
 
@@ -147,8 +147,8 @@ boots() { for k in 6.1 6.12; do echo "$k-$1"; done; }
 		[ "$(sed -n 's/^M soak_rows=//p' "$ch")" -ge "$SOAK_CYCLES" ]
 		grep -qx "M kmemleak=on" "$ch"
 		grep -qx "M kmemleak_leaks=0" "$ch"
-		! grep -q '^E soak' "$ch"
-		! grep -q '^E kmemleak' "$ch"
+		! grep -q '^E soak' "$ch" || false
+		! grep -q '^E kmemleak' "$ch" || false
 	done
 }
 

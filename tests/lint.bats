@@ -12,8 +12,39 @@ bats_require_minimum_version 1.5.0
 	cd "$LB_ROOT"
 	# every runner (a new one is checked without being listed here)
 	run shellcheck -x $(ls runners/* | grep -v '\.awk$') tests/run tests/helpers.bash \
+		tests/bare-bang \
 		tests/fixtures/gen-fixtures tests/mini-slurm tests/kvm-standin .ci/run
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
+}
+
+@test "no bats suite has a bare '! cmd' (errexit ignores it); make lint fails on one, naming its line" {
+	cd "$LB_ROOT"
+	run tests/bare-bang tests/*.bats tests/helpers.bash
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	# the control: a bare ! mid-test (and one in a loop) fails make lint before
+	# shellcheck runs; the accepted forms and a here-document do not count
+	f=$BATS_TEST_TMPDIR/dead.bats
+	cat >"$f" <<'B'
+@test "t" {
+	! grep -q x /etc/hostname
+	for i in 1; do ! true; done
+	run ! true
+	! true || false
+	if ! true; then :; fi
+	[ ! -e /x ]
+	cat <<-L
+	! here
+	L
+}
+B
+	run make -s lint LINT_BATS="$f"
+	[ "$status" -ne 0 ]
+	[ "${lines[0]}" = "$f:2: 	! grep -q x /etc/hostname" ] || { echo "$output"; false; }
+	[[ "${lines[1]}" == "$f:3: "*"for i in 1"* ]]
+	[ "$(grep -c "^$f:" <<<"$output")" -eq 2 ]
+	run tests/bare-bang "$BATS_TEST_TMPDIR/none.bats"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"'$BATS_TEST_TMPDIR/none.bats' is not a readable file"* ]]
 }
 
 @test "the module is checkpatch-clean" {

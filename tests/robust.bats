@@ -369,7 +369,7 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 	y=$(run_copy "$REF" Y)
 	run make -s -C "$LB_ROOT" cover-letter RUN="$y"
 	[ "$status" -eq 0 ]
-	! grep -q INCOMPLETE "$f"
+	! grep -q INCOMPLETE "$f" || false
 	grep -q 'Full tables: results/Y/report.txt' "$f"
 }
 

@@ -123,7 +123,7 @@ teardown_file() {
 	[ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["run"] == 0' "$run_dir/results.csv" | wc -l)" -eq 2 ]
 	# nothing of the run left queued or running
 	[ -z "$(squeue -h -o %i)" ]
-	! pgrep -f "$run_dir/boots" >/dev/null
+	! pgrep -f "$run_dir/boots" >/dev/null || false
 }
 
 @test "SIGINT while the jobs run cancels the run's jobs, keeps the run marked incomplete, leaves nothing queued" {
@@ -157,7 +157,7 @@ teardown_file() {
 		sleep 0.2
 	done
 	[ -z "$(squeue -h -o %i)" ]
-	! pgrep -f "$run_dir/boots" >/dev/null
+	! pgrep -f "$run_dir/boots" >/dev/null || false
 }
 
 @test "an option sbatch refuses stops the sweep before anything runs, nothing left queued" {

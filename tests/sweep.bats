@@ -66,8 +66,8 @@ quick_env() {
 	[ "$n" -ge 2 ]
 	[ "$n" -lt 16 ]
 	# no half-written files left behind, no QEMU left running
-	! ls "$run_dir"/*.tmp.* 2>/dev/null
-	! pgrep -f "$run_dir" >/dev/null
+	! ls "$run_dir"/*.tmp.* 2>/dev/null || false
+	! pgrep -f "$run_dir" >/dev/null || false
 }
 
 @test "icount: a sweep's reproducer, run as it is on a terminal, gives identical results (1 vCPU byte for byte, 2 vCPUs the same paths)" {
