@@ -131,13 +131,16 @@ check-versions: deps stats
 # The debug check (tests/check.bats, not part of `make test`): every configuration in
 # the debug kernels (lockdep/KASAN/UBSAN/kmemleak, KCSAN), consoles scanned, soak,
 # bad load-time parameters. Summary: build/check/summary.txt.
+# Both deep tiers record the tree they passed on (lib.sh lb_tier_run: a hash of
+# bench-module/, config/ and patches/ in $LB_CACHE/passed/), which .ci/run
+# prints when it cannot run them.
 check: deps stats
-	@rc=0; tests/run tests/check.bats || rc=$$?; \
+	@rc=0; (. runners/lib.sh && lb_tier_run check tests/run tests/check.bats) || rc=$$?; \
 	cat build/check/summary.txt build/check/bad-load-table.txt 2>/dev/null; exit $$rc
 
 # The PREEMPT_RT tier (tests/rt.bats): builds 6.12-rt and 7.2-rt (stamped).
 check-rt: deps stats
-	tests/run tests/rt.bats
+	@. runners/lib.sh && lb_tier_run check-rt tests/run tests/rt.bats
 
 # A bare `! cmd` in a bats test is no assertion (tests/bare-bang).
 LINT_BATS ?= $(wildcard tests/*.bats) tests/helpers.bash

@@ -795,4 +795,38 @@ EOF2
 	LB_PATCHES_DIR=$BATS_TEST_TMPDIR/patches run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$s"
 	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
 	grep -q 'Full tables: results/my run/report.txt' "$BATS_TEST_TMPDIR/patches/7.2/0000-cover-letter.patch"
+@test "the deep tiers record the tree they passed on; .ci/run's note says whether bench-module/ changed since" {
+	r=$BATS_TEST_TMPDIR/root top=$LB_ROOT
+	mkdir -p "$r"
+	cp -r "$LB_ROOT/bench-module" "$LB_ROOT/config" "$LB_ROOT/patches" "$r/"
+	LB_ROOT=$r LB_CACHE=$BATS_TEST_TMPDIR/cache
+	run lb_tier_last check
+	[ "$output" = "make check has never passed on this machine (no $LB_CACHE/passed/check)" ]
+	# a failed tier records nothing
+	run lb_tier_run check false
+	[ "$status" -eq 1 ]
+	[ ! -e "$LB_CACHE/passed/check" ]
+	# a tree that changes while the tier runs is not recorded
+	run lb_tier_run check sh -c "echo x >>'$r/bench-module/core.c'"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"changed while it ran: not recorded"* ]]
+	[ ! -e "$LB_CACHE/passed/check" ]
+	run lb_tier_run check true
+	[ "$status" -eq 0 ]
+	tree=$(lb_tree_hash)
+	[ "$(lb_spec "$LB_CACHE/passed/check" tree)" = "$tree" ]
+	[ "$(lb_spec "$LB_CACHE/passed/check" module)" = "$(lb_tree_hash bench-module)" ]
+	[[ "$(lb_tier_last check)" == "make check last passed on tree $tree (commit "*"): bench-module/, config/ and patches/ unchanged since" ]]
+	# a filled cover letter is no change; a config fragment is; the module is named
+	echo filled >>"$r/patches/6.12/0000-cover-letter.patch"
+	[[ "$(lb_tier_last check)" == *": bench-module/, config/ and patches/ unchanged since" ]]
+	echo '# x' >>"$r/config/debug-kasan.config"
+	[[ "$(lb_tier_last check)" == *": bench-module/ unchanged since, config/ or patches/ changed (tree now $(lb_tree_hash))" ]]
+	echo '/* x */' >>"$r/bench-module/params.c"
+	[[ "$(lb_tier_last check)" == *": bench-module/ CHANGED since (tree now $(lb_tree_hash))" ]]
+	[ "$(lb_tier_last check-rt)" = "make check-rt has never passed on this machine (no $LB_CACHE/passed/check-rt)" ]
+	# the tiers record through it, .ci/run prints it when it skips them
+	make -s -n -C "$top" check | grep -q 'lb_tier_run check tests/run tests/check.bats'
+	make -s -n -C "$top" check-rt | grep -q 'lb_tier_run check-rt tests/run tests/rt.bats'
+	[ "$(grep -c 'lb_tier_last check\(-rt\)\?)"$' "$top/.ci/run")" -eq 2 ]
 }
