@@ -278,6 +278,18 @@ lb_toolchain() {
 		fi
 	done
 }
+# lb_build_compiler NAME DIR: meta.txt lines on the toolchain that built the
+# kernel NAME in DIR: compiler.NAME= its .config's CONFIG_CC_VERSION_TEXT (the
+# compiler Kconfig saw) and, for build-kernel's builds, toolchain.NAME= the
+# lb_toolchain lines it was built with (.latchbench-toolchain), joined by "; ".
+# Nothing for a DIR that was never configured.
+lb_build_compiler() {
+	local cc
+	[ -f "$2/.config" ] || return 0
+	cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$2/.config")
+	echo "compiler.$1=${cc:-unknown}"
+	[ ! -f "$2/.latchbench-toolchain" ] || echo "toolchain.$1=$(paste -sd';' "$2/.latchbench-toolchain" | sed 's/;/; /g')"
+}
 # lb_configure KMAKE SRC BLD WHAT FRAGMENT...: BLD/.config = SRC's tinyconfig
 # + the fragments (merged in order) + olddefconfig, as build-kernel and
 # build-tree configure; dies naming WHAT when a fragment line did not survive.

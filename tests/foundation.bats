@@ -30,6 +30,36 @@ setup_file() {
 }
 
 # bats test_tags=per-kernel
+@test "a kept kernel whose toolchain changed is stale (ONLY=status says why, builds nothing); meta records its compiler" {
+	fake=$BATS_TEST_TMPDIR/bin
+	mkdir -p "$fake"
+	printf '#!/bin/sh\necho v999.9\n' >"$fake/pahole"
+	chmod +x "$fake/pahole"
+	for k in $LB_TEST_KERNELS; do
+		"$LB_ROOT/runners/build-kernel" KVER="$k" >&2
+		b=$(lb_kbuild_dir "$k")
+		before=$(stat -c %Y "$b/.latchbench-stamp" "$b/vmlinux")
+		run --separate-stderr "$LB_ROOT/runners/build-kernel" KVER="$k" ONLY=status
+		[ "$status" -eq 0 ] || { echo "$k: $stderr"; false; }
+		# the same tree with another pahole (a toolchain line Kconfig reads)
+		PATH=$fake:$PATH run --separate-stderr "$LB_ROOT/runners/build-kernel" KVER="$k" ONLY=status
+		[ "$status" -eq 3 ] || { echo "$k: status $status: $stderr"; false; }
+		[[ "$stderr" == *"$k-$(lb_default_preempt "$k"): stale, the toolchain changed since its build ("*"now: pahole v999.9"* ]] ||
+			{ echo "$k: $stderr"; false; }
+		[ "$(stat -c %Y "$b/.latchbench-stamp" "$b/vmlinux")" = "$before" ]
+		run "$LB_ROOT/runners/build-kernel" KVER="$k" ONLY=status
+		[ "$status" -eq 0 ]
+		# the meta.txt lines: the compiler Kconfig saw, the toolchain it was built with
+		n=$k-$(lb_default_preempt "$k")
+		run lb_build_compiler "$n" "$b"
+		[ "${lines[0]}" = "compiler.$n=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$b/.config")" ]
+		[[ "${lines[0]}" == "compiler.$n=gcc "* ]]
+		[ "${lines[1]}" = "toolchain.$n=$(lb_toolchain | paste -sd';' | sed 's/;/; /g')" ]
+		[[ "${lines[1]}" == *"; pahole "* ]]
+	done
+}
+
+# bats test_tags=per-kernel
 @test "every preemption model of every kernel survives olddefconfig" {
 	# Configure-only runs share build-kernel's lock: all models at once,
 	# each into its own directory (a conf run is mostly gcc capability

@@ -32,6 +32,9 @@ quick_env() {
 	done
 	grep -qx 'incomplete=0' "$run_dir/meta.txt"
 	grep -qx 'accel=tcg' "$run_dir/meta.txt"
+	# the compiler that built the kernel (its .config's), and its toolchain lines
+	[ "$(lb_meta "$run_dir" compiler.6.12-voluntary)" = "$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$(lb_kbuild_dir 6.12 voluntary)/.config")" ]
+	[[ "$(lb_meta "$run_dir" toolchain.6.12-voluntary)" == "gcc "*"; as "*"; ld "*"; pahole "* ]]
 	# progress: one line per finished configuration
 	[ "$(grep -c 'config [0-9]*/[0-9]* done' <<<"$stderr")" -eq 8 ]
 	# perf: software events counted, hardware ones recorded as not supported
