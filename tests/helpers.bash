@@ -63,6 +63,39 @@ lb_irq_rows() {
 			$c["would_deadlock"], $c["max_spin"], $c["deferral_ns"] }' "$1"
 }
 
+# lb_rt_irq_faults ROWS NCONF: what is wrong with the hardirq/NMI rows of a
+# PREEMPT_RT boot (tests/rt.bats), one line each, nothing when all is right:
+# every latch-family reader (latch rcu maple none empty) interrupted mid-write
+# completes; every seqcount-family reader (seqlock seqlock-excl
+# rbtree-seqcount rwlock) is interrupted mid-write -- on RT the irqsave writer
+# leaves interrupts on, so hardirq lands too -- and would deadlock every time,
+# never completes; NCONF * 2 rows (each configuration in hardirq and NMI); and
+# the detection fired in both contexts (rows with no seqcount-family reader
+# are wrong too).
+lb_rt_irq_faults() {
+	local n=0 w v ctx dl mid comp dead fired=" "
+	while read -r w v ctx dl mid comp dead _; do
+		n=$((n + 1))
+		case $v in
+		latch | rcu | maple | none | empty)
+			[ "$mid" -gt 0 ] && [ "$comp" -eq "$mid" ] && [ "$dead" -eq 0 ] ||
+				echo "$w $v $ctx: mid=$mid completed=$comp deadlock=$dead (the latch family completes)" ;;
+		seqlock | seqlock-excl | rbtree-seqcount | rwlock)
+			if [ "$mid" -gt 0 ] && [ "$dead" -eq "$mid" ] && [ "$comp" -eq 0 ]; then
+				fired="$fired$v/$ctx "
+			else
+				echo "$w $v $ctx: delivered=$dl mid=$mid deadlock=$dead completed=$comp (the seqcount family would deadlock every time)"
+			fi ;;
+		*) echo "$w: unexpected variant $v" ;;
+		esac
+	done < <(lb_irq_rows "$1")
+	[ "$n" -gt 0 ] || echo "no hardirq/NMI rows in $1"
+	[ "$n" -eq $((2 * $2)) ] || echo "$n interrupt rows, not $((2 * $2)) (2 contexts x $2 configurations)"
+	for ctx in nmi hardirq; do
+		case $fired in *"/$ctx "*) ;; *) echo "no seqcount-family reader would deadlock in $ctx (the detection never fired)" ;; esac
+	done
+}
+
 # lb_icount_same A.csv B.csv: two icount result files agree where icount is
 # deterministic. 1-vCPU rows: byte for byte. Rows of more vCPUs: the same
 # configurations, and the same interrupt-free path per read (path_ns_per_op)

@@ -830,3 +830,53 @@ EOF2
 	make -s -n -C "$top" check-rt | grep -q 'lb_tier_run check-rt tests/run tests/rt.bats'
 	[ "$(grep -c 'lb_tier_last check\(-rt\)\?)"$' "$top/.ci/run")" -eq 2 ]
 }
+
+@test "the PREEMPT_RT judgement (rt.bats) fails when the seqcount readers' deadlock detection does not fire, or the latch's does" {
+	f=$BATS_TEST_TMPDIR/rows.csv
+	rt_rows() { # rt_rows "VARIANT CONTEXT MID COMPLETED DEADLOCK" ...: a results file
+		echo "workload,variant,context,interrupts_delivered,interrupted_mid_write,completed,would_deadlock,max_spin,deferral_ns"
+		for r; do
+			set -- $r
+			echo "tkfast,$1,$2,$3,$3,$4,$5,2000,0"
+		done
+	}
+	good=()
+	for v in latch seqlock seqlock-excl rbtree-seqcount rwlock; do
+		for c in nmi hardirq; do
+			case $v in latch) good+=("$v $c 50 50 0") ;; *) good+=("$v $c 50 0 50") ;; esac
+		done
+	done
+	rt_rows "${good[@]}" >"$f"
+	run lb_rt_irq_faults "$f" 5
+	[ "$status" -eq 0 ]
+	[ -z "$output" ] || { echo "$output"; false; }
+	# the seqlock reader in NMI completed: the detection did not fire
+	rt_rows "${good[@]/#seqlock nmi 50 0 50/seqlock nmi 50 50 0}" >"$f"
+	run lb_rt_irq_faults "$f" 5
+	[ "${lines[0]}" = "tkfast seqlock nmi: delivered=50 mid=50 deadlock=0 completed=50 (the seqcount family would deadlock every time)" ]
+	[ "${#lines[@]}" -eq 1 ]
+	# hardirq deferred by an irq-off writer (every model but RT): never mid-write
+	rt_rows "${good[@]/#rwlock hardirq 50 0 50/rwlock hardirq 0 0 0}" >"$f"
+	run lb_rt_irq_faults "$f" 5
+	[[ "${lines[0]}" == "tkfast rwlock hardirq: delivered=0 mid=0 "* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	# no seqcount-family reader deadlocked in NMI at all
+	rt_rows "${good[@]//nmi 50 0 50/nmi 50 50 0}" >"$f"
+	run lb_rt_irq_faults "$f" 5
+	[ "${#lines[@]}" -eq 5 ]
+	[ "${lines[4]}" = "no seqcount-family reader would deadlock in nmi (the detection never fired)" ]
+	# the latch reader gave up: a detection that fires for everything
+	rt_rows "${good[@]/#latch nmi 50 50 0/latch nmi 50 49 1}" >"$f"
+	run lb_rt_irq_faults "$f" 5
+	[ "$output" = "tkfast latch nmi: mid=50 completed=49 deadlock=1 (the latch family completes)" ]
+	# no rows at all (a boot that never ran them), and a row missing
+	rt_rows >"$f"
+	run lb_rt_irq_faults "$f" 5
+	[ "${lines[0]}" = "no hardirq/NMI rows in $f" ]
+	[ "${lines[1]}" = "0 interrupt rows, not 10 (2 contexts x 5 configurations)" ]
+	[ "${lines[2]}" = "no seqcount-family reader would deadlock in nmi (the detection never fired)" ]
+	[ "${#lines[@]}" -eq 4 ]
+	rt_rows "${good[@]:1}" >"$f"
+	run lb_rt_irq_faults "$f" 5
+	[ "$output" = "9 interrupt rows, not 10 (2 contexts x 5 configurations)" ]
+}
