@@ -8,6 +8,8 @@
  *   /sys/kernel/debug/latchbench/table    the workload x variant table
  *   /sys/kernel/debug/latchbench/absent   what this build lacks, and why
  *   (what,name,reason: a context or workload; table.c's lb_absent)
+ *   /sys/kernel/debug/latchbench/fault    the debug check's faults: only in
+ *   a build with LB_FAULTS=y against a debug kernel (fault.c)
  *
  * Module parameters (params.h) are the defaults every run starts from; a
  * run line overrides them.  Every value is checked; a bad one is refused
@@ -23,6 +25,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include "harness.h"
+#include "fault.h"
 
 static struct dentry *lb_dir;
 
@@ -129,6 +132,7 @@ static int __init lb_init(void)
 	debugfs_create_file("results", 0600, lb_dir, NULL, &lb_results_fops);
 	debugfs_create_file("table", 0444, lb_dir, NULL, &lb_table_fops);
 	debugfs_create_file("absent", 0444, lb_dir, NULL, &lb_absent_fops);
+	lb_fault_debugfs(lb_dir);	/* only the debug check's build (fault.h) */
 	pr_info("loaded: " LB_ARCH_KHZ "=%u clock_khz=%u cpus=%u accel=%s\n", lb_arch_khz(), lb_khz,
 		num_online_cpus(), lb_param_accel());
 	if (lb_param_autorun()) {

@@ -3,8 +3,10 @@
 # context in the debug kernels of 6.1 and 6.12 -- one with lockdep, KASAN,
 # UBSAN, kmemleak, debug objects and the hang detectors, one with KCSAN --
 # and nothing on their consoles but KCSAN's reports of the unsynchronised
-# control; a load/run/unload soak with no leak; bad module parameters at
-# load time, each refused by name, the guest healthy after all of them.
+# control; each detector reporting the fault the module's test-only knob
+# makes for it (the negative controls: bench-module/fault.c); a
+# load/run/unload soak with no leak; bad module parameters at load time,
+# each refused by name, the guest healthy after all of them.
 
 load helpers
 bats_require_minimum_version 1.5.0
@@ -78,16 +80,28 @@ boots() { for k in 6.1 6.12; do echo "$k-$1"; done; }
 	[    2.3] BUG: KCSAN: data-race in none_read_batch [latchbench] / none_write_one [latchbench]
 	[    2.4] lb: config 2: workload=ktime_get_mono_fast_ns variant=kernel context=task readers=2 writers=0
 	[    2.5] BUG: KCSAN: data-race in ktime_get_mono_fast_ns / timekeeping_update
+	[    2.6] lb: fault 0: fault=kasan
+	[    2.7] BUG: KASAN: slab-out-of-bounds in lb_fault_kasan+0x5d/0xa0 [latchbench]
+	[    2.8] lb: fault 1: fault=ubsan
+	[    2.9] UBSAN: shift-out-of-bounds in /tmp/m/fault.c:68:4
+	[    3.0] BUG: KASAN: slab-out-of-bounds in lb_fault_kasan+0x5d/0xa0 [latchbench]
 	L
 	run "$LB_ROOT/runners/console-check" LOG="$log"
 	[ "$status" -eq 1 ]
-	for k in lockdep kasan ubsan kcsan kmemleak debugobjects rcu_stall hung_task soft_lockup warn bug; do
+	for k in lockdep ubsan kcsan kmemleak debugobjects rcu_stall hung_task soft_lockup warn bug; do
 		grep -q "^count	$k	1	" <<<"$output" || { echo "kind $k not counted once: $output"; false; }
 	done
 	grep -q "^kcsan	expected:none	config 1: workload=tkfast variant=none .*none_read_batch" <<<"$output"
 	grep -q "^kcsan	unexpected	config 0: workload=tkfast variant=latch .*latch_read_batch" <<<"$output"
 	grep -q "^kcsan	expected:kernel	config 2: workload=ktime_get_mono_fast_ns .*timekeeping_update" <<<"$output"
 	grep -q "^count	kcsan	1	2$" <<<"$output"
+	# a fault's report is expected after its own marker only
+	grep -q "^kasan	expected:fault-kasan	fault 0: fault=kasan	BUG: KASAN: slab-out-of-bounds in lb_fault_kasan" <<<"$output"
+	grep -q "^ubsan	expected:fault-ubsan	fault 1: fault=ubsan	UBSAN: shift-out-of-bounds" <<<"$output"
+	grep -q "^kasan	unexpected	fault 1: fault=ubsan	BUG: KASAN:" <<<"$output"
+	grep -q "^count	kasan	2	1$" <<<"$output"
+	grep -q "^expected	kasan	fault-kasan	1$" <<<"$output"
+	grep -q "^expected	lockdep	fault-lockdep	0$" <<<"$output"
 	# a clean console passes
 	printf '[ 0.1] Linux version 6.12\n[ 0.2] lb: config 0: workload=tkfast variant=latch\n' >"$log"
 	run "$LB_ROOT/runners/console-check" LOG="$log"
@@ -129,6 +143,43 @@ boots() { for k in 6.1 6.12; do echo "$k-$1"; done; }
 	for b in $(boots debug) $(boots kcsan); do
 		grep -q '^count	' "$CHECK/$b.reports"
 		! awk -F'\t' '$1 == "count" && $3 != 0' "$CHECK/$b.reports" | grep . || false
+	done
+}
+
+# each debug boot's faults (runners/check fault_list)
+faults_of() { case $1 in *-debug) echo lockdep kasan ubsan kmemleak ;; *-kcsan) echo kcsan ;; esac; }
+
+@test "the detectors work: each fault the module does is reported by its detector in reports.tsv, nothing else in its boot" {
+	for b in $(boots debug) $(boots kcsan); do
+		fb=$b-faults
+		grep -q '^X 0$' "$CHECK/$fb/channel.txt" || { echo "$fb: no clean exit"; false; }
+		for fl in $(faults_of "$b"); do
+			grep -qx "M fault.$fl=done" "$CHECK/$fb/channel.txt" || { echo "$fb: fault=$fl not done"; false; }
+			grep -qP "^$fb\t$fl\texpected:fault-$fl\tfault [0-9]+: fault=$fl\t" "$CHECK/reports.tsv" ||
+				{ echo "$fb: $fl did not report fault=$fl"; grep "^$fb	" "$CHECK/reports.tsv"; false; }
+			# in the summary too, under its label
+			grep -q "^count	$fl	0	[1-9]" "$CHECK/$fb.reports" || { echo "$fb: $fl"; cat "$CHECK/$fb.reports"; false; }
+		done
+		# nothing unexpected in the fault boot, and the faults only there
+		! awk -F'\t' '$1 == "count" && $3 != 0' "$CHECK/$fb.reports" | grep . || false
+		! grep -P "^$b\t[a-z_]+\texpected:fault-" "$CHECK/reports.tsv" || false
+	done
+	grep -q '^6.12-debug-faults ' "$CHECK/summary.txt"
+	grep -qx 'result: PASS' "$CHECK/summary.txt"
+}
+
+@test "the fault knob is in the debug check's module only: W=1 clean against each debug kernel, no fault in a clean boot" {
+	for b in $(boots debug) $(boots kcsan); do
+		k=${b%%-*} f=${b#*-}
+		d=$BATS_TEST_TMPDIR/m-$b
+		mkdir -p "$d"
+		cp "$LB_ROOT"/bench-module/*.[ch] "$LB_ROOT/bench-module/Kbuild" "$d/"
+		run make -s -C "$(lb_kbuild_dir "$k" "$f")" M="$d" W=1 LB_FAULTS=y modules
+		[ "$status" -eq 0 ] || { echo "$output"; false; }
+		[ -z "$output" ] || { echo "$b: $output"; false; }
+		nm "$d/latchbench.ko" | grep -q ' lb_fault_debugfs$'
+		# the clean boot ran the same build and did no fault
+		! grep -q '^M fault\.' "$CHECK/$b/channel.txt" || false
 	done
 }
 

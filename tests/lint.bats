@@ -67,6 +67,15 @@ B
 		[ "$status" -eq 0 ] || { echo "$output"; false; }
 		[ -z "$output" ] || { echo "$k: $output"; false; }
 		[ -f "$d/latchbench.ko" ]
+		# the debug check's test-only faults are not in it, and cannot be put in
+		! nm "$d/latchbench.ko" | grep -q ' lb_fault' || false
+		run make -s -C "$(lb_kbuild_dir "$k")" M="$d" LB_FAULTS=y modules
+		[ "$status" -ne 0 ]
+		[[ "$output" == *"LB_FAULTS=y: the test-only fault knob is built only against a debug kernel"* ]] || { echo "$output"; false; }
+		run env LB_FAULTS=1 "$LB_ROOT/runners/build-initramfs" KVER="$k" OUT="$BATS_TEST_TMPDIR/f.cpio.gz"
+		[ "$status" -eq 1 ]
+		[[ "$output" == *"LB_FAULTS=1: the test-only fault knob goes only into a debug kernel's module (FLAVOUR=debug or kcsan), not FLAVOUR=$(lb_default_preempt "$k")" ]]
+		[ ! -e "$BATS_TEST_TMPDIR/f.cpio.gz" ]
 	done
 }
 
