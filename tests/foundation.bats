@@ -177,6 +177,16 @@ setup_file() {
 	grep -q '^X 2' "$out/channel.txt"
 }
 
+@test "a benchmark guest asked for the debug check's faults refuses: its module has no fault knob" {
+	out=$BATS_TEST_TMPDIR/fault
+	run lb_guest 6.12 2 tcg "$PLAN" "$out" "lb.fault=kasan"
+	[ "$status" -eq 1 ]
+	grep -q "^E lb.fault=kasan: this module has no fault knob (only the debug check's build has it" "$out/channel.txt"
+	grep -q '^X 1' "$out/channel.txt"
+	! grep -q '^M fault\.' "$out/channel.txt" || false
+	! grep -q 'lb: fault ' "$out/console.log" || false
+}
+
 @test "a guest that never powers off is killed at its timeout, console log kept" {
 	out=$BATS_TEST_TMPDIR/hang
 	run lb_guest 6.12 2 tcg "$PLAN" "$out" "lb.hang=1" 15
