@@ -31,6 +31,8 @@ bats_require_minimum_version 1.5.0
 	run ! true
 	! true || false
 	if ! true; then :; fi
+	elif_like() { if false; then :; elif true && ! false; then ! true || false; fi; }
+	while true && ! true; do :; done
 	[ ! -e /x ]
 	cat <<-L
 	! here

@@ -795,6 +795,8 @@ EOF2
 	LB_PATCHES_DIR=$BATS_TEST_TMPDIR/patches run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$s"
 	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
 	grep -q 'Full tables: results/my run/report.txt' "$BATS_TEST_TMPDIR/patches/7.2/0000-cover-letter.patch"
+}
+
 @test "the deep tiers record the tree they passed on; .ci/run's note says whether bench-module/ changed since" {
 	r=$BATS_TEST_TMPDIR/root top=$LB_ROOT
 	mkdir -p "$r"
