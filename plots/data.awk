@@ -69,6 +69,8 @@ BEGIN {
 		if (++vln == 1) { for (i = 1; i <= nf_; i++) VH[f[i]] = i; continue }
 		v = f[VH["variant"]]
 		if (!(v in VORD)) { VORD[v] = f[VH["order"]]; VN[++nvv] = v }
+		# the workloads (real functions too) in the table's order
+		if (!(f[VH["workload"]] in WORD)) WORD[f[VH["workload"]]] = vln
 	}
 	if (!nvv || !("order" in VH)) { print "data.awk: no vocabulary in '" vocab "' (-v vocab=FILE)" > "/dev/stderr"; novocab = 1; exit 1 }
 	isort(VN, nvv, VORD, 1)
@@ -100,6 +102,9 @@ NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 	if (!((ci_, k) in kseen)) { kseen[ci_, k]; nkc[ci_]++; KL[ci_, nkc[ci_]] = k }
 	v = R[n, "variant"]
 	if (!((ci_, w, v) in vseen)) { vseen[ci_, w, v]; nv[ci_, w]++; VL[ci_, w, nv[ci_, w]] = v }
+	# what a variant is to the analysis (lbstats' role: sync, control,
+	# harness, real), never its name
+	VROLE[w, v] = R[n, "role"]
 }
 # The across-versions plots and the overview span the preemption models when
 # each kernel of an (accel, vCPUs) ran one model and they differ (6.1 and
@@ -133,6 +138,14 @@ function inc(i, c) { return ROWC[i] == c || ROWM[i] == c }
 END {
 	if (novocab) exit 1
 	merge_models()
+	# every panel lists a workload's variants in the table's display order
+	for (c = 1; c <= ncombo + nm; c++)
+		for (wi = 1; wi <= nw[c]; wi++) {
+			w = WL[c, wi]
+			for (j = 1; j <= nv[c, w]; j++) TV[j] = VL[c, w, j]
+			isort(TV, nv[c, w], VORD, 1)
+			for (j = 1; j <= nv[c, w]; j++) VL[c, w, j] = TV[j]
+		}
 	for (c = 1; c <= ncombo + nm; c++) {
 		# kernels in version order
 		m = nkc[c]
@@ -434,7 +447,7 @@ function versions_plot(c, wl, pre, a, vc, m, KO,   name, vi, v, ki, i, any, ymax
 	ymax = 0; ymin = 0; vl = ix = cl = ""; any = 0
 	for (vi = 1; vi <= nv[c, wl]; vi++) {
 		v = VL[c, wl, vi]
-		if (v == "none" || v == "empty") continue
+		if (VROLE[wl, v] != "sync") continue
 		np = 0
 		for (ki = 1; ki <= m; ki++)
 			for (i = 1; i <= n; i++) {
@@ -472,7 +485,7 @@ function kernel_versions_plot(c, pre, a, vc, m, KO,   name, wi, wl, ki, i, any, 
 		np = 0
 		for (ki = 1; ki <= m; ki++)
 			for (i = 1; i <= n; i++) {
-				if (!inc(i, c) || R[i, "workload"] != wl || R[i, "variant"] != "kernel" || R[i, "kernel"] != KO[ki]) continue
+				if (!inc(i, c) || R[i, "workload"] != wl || R[i, "role"] != "real" || R[i, "kernel"] != KO[ki]) continue
 				if (R[i, "context"] != "task" || R[i, "writers"] + 0 != 0 || R[i, "readers"] != RR) continue
 				y = R[i, "mean"] + 0
 				printf "%d %s %s %s\n", ki, y, ci(R[i, "ci95_lo"], y), ci(R[i, "ci95_hi"], y) > F
@@ -498,7 +511,7 @@ function kernel_versions_plot(c, pre, a, vc, m, KO,   name, wi, wl, ki, i, any, 
 # per replica, the net cost over none of each synchronised variant, a bar
 # per kernel (task, no writer, fewest readers); and a panel of the real
 # kernel functions, a bar per kernel. Rendered as PNG, SVG and PDF.
-function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x, nx, t, ymax, any, blk, kfn, y, bw, kany) {
+function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x, nx, t, ymax, any, blk, kfn, y, e, eb, bw, kany, XL) {
 	name = pre "overview"
 	begin_plot(name)
 	np = 0; bw = 0.8 / m
@@ -506,39 +519,47 @@ function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x
 		kfn = wi > nw[c]	# last panel: the real functions
 		wl = kfn ? "" : WL[c, wi]
 		if (!kfn) refread(c, wl)
-		nx = 0; t = "("; ymax = 0; any = 0
+		nx = 0; t = "("; ymax = 0; any = 0; eb = 0
 		for (x in OX) delete OX
-		# x positions: the variants (or the functions)
+		# x positions: the synchronised variants (or the real functions),
+		# in the table's order, the same in every panel and every run
 		for (i = 1; i <= n; i++) {
 			if (!inc(i, c) || R[i, "context"] != "task" || R[i, "writers"] + 0 != 0) continue
-			if (kfn) { if (R[i, "variant"] != "kernel") continue; x = R[i, "workload"] }
-			else { if (R[i, "workload"] != wl || R[i, "readers"] != RR || R[i, "net_none"] == "" || R[i, "variant"] == "none" || R[i, "variant"] == "empty") continue; x = R[i, "variant"] }
-			if (!(x in OX)) { OX[x] = ++nx; t = t (nx > 1 ? ", " : "") "\\\"" x "\\\" " nx }
+			if (kfn) { if (R[i, "role"] != "real") continue; x = R[i, "workload"] }
+			else { if (R[i, "workload"] != wl || R[i, "readers"] != RR || R[i, "net_none"] == "" || R[i, "role"] != "sync") continue; x = R[i, "variant"] }
+			if (!(x in OX)) { OX[x] = ++nx; XL[nx] = x }
 		}
+		if (!nx) continue
+		if (kfn) isort(XL, nx, WORD, 1); else isort(XL, nx, VORD, 1)
+		for (i = 1; i <= nx; i++) { OX[XL[i]] = i; t = t (i > 1 ? ", " : "") "\\\"" XL[i] "\\\" " i }
 		if (!nx) continue
 		blk = ""
 		for (ki = 1; ki <= m; ki++) {
 			kany = 0
 			for (i = 1; i <= n; i++) {
 				if (!inc(i, c) || R[i, "context"] != "task" || R[i, "writers"] + 0 != 0 || R[i, "kernel"] != KO[ki]) continue
+				# each bar with its 95% interval (lbstats': over boots under
+				# real time; none where the figure is exact)
 				if (kfn) {
-					if (R[i, "variant"] != "kernel") continue
+					if (R[i, "role"] != "real") continue
 					refread(c, R[i, "workload"])
 					if (R[i, "readers"] != RR) continue
-					x = R[i, "workload"]; y = R[i, "mean"] + 0
+					x = R[i, "workload"]; y = R[i, "mean"] + 0; e = R[i, "value_ci95"]
 				} else {
 					if (R[i, "workload"] != wl || R[i, "readers"] != RR || !(R[i, "variant"] in OX)) continue
-					x = R[i, "variant"]; y = R[i, "net_none"] + 0
+					x = R[i, "variant"]; y = R[i, "net_none"] + 0; e = R[i, "net_ci95"]
 				}
-				printf "%s %s\n", OX[x] + (ki - (m + 1) / 2) * bw, y > F
-				if (y > ymax) ymax = y
+				e = e == "NA" || e == "" ? 0 : e + 0
+				if (e > 0) eb = 1
+				printf "%s %s %s\n", OX[x] + (ki - (m + 1) / 2) * bw, y, e > F
+				if (y + e > ymax) ymax = y + e
 				any = kany = 1
 			}
 			# no rows of this kernel in this panel (an incomplete run): one
 			# point left of the x range, so that gnuplot draws no bar and
 			# has no empty block to warn about; the notes say so
 			if (!kany) {
-				printf "-1 0\n" > F
+				printf "-1 0 0\n" > F
 				printf "note\t%s: no rows of %s in the %s panel (an incomplete run?)\n", name, KO[ki], kfn ? "real functions" : wl
 			}
 			blk = blk (blk == "" ? "" : " ") block_end()
@@ -546,7 +567,7 @@ function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x
 		if (!any) continue
 		np++
 		var("pt" np, q(kfn ? "real kernel functions: " unit(a, "call") : wl ": net " unit(a, "read") " over none"))
-		var("ix" np, q(blk)); var("xt" np, "\"set xtics " t ") rotate by -25 font ',8'\""); var("xm" np, nx + 0.6); var("ym" np, ymax > 0 ? ymax * 1.3 : 1)
+		var("eb" np, eb); var("ix" np, q(blk)); var("xt" np, "\"set xtics " t ") rotate by -25 font ',8'\""); var("xm" np, nx + 0.6); var("ym" np, ymax > 0 ? ymax * 1.3 : 1)
 	}
 	close(F)
 	if (!np) { close(VF); return }

@@ -2,7 +2,8 @@
 # synchronised variant) and one of the real kernel functions; a bar per
 # kernel. Variables: datafile, np, rows, cols, nk, klist, bw, maintitle;
 # per panel p: pt<p> (title), ix<p> (data block per kernel), xt<p> (xtics),
-# xm<p> (x max), ym<p> (y max). Data columns: x value
+# xm<p> (x max), ym<p> (y max), eb<p> (1: the bars carry their 95% interval;
+# 0: every figure exact, icount). Data columns: x value interval
 set multiplot layout rows, cols title maintitle font ',12'
 set boxwidth bw absolute
 set style fill solid 0.7 border -1
@@ -13,7 +14,14 @@ do for [p = 1:np] {
 	set yrange [0:value(sprintf('ym%d', p))]
 	eval value(sprintf('xt%d', p))
 	ix = value(sprintf('ix%d', p))
-	plot for [k = 1:nk] datafile index int(word(ix, k)) using 1:2 with boxes \
-		lt (10 + (k - 1) % 4 + 1) title (p == 1 ? word(klist, k) : '')
+	if (value(sprintf('eb%d', p))) {
+		plot for [k = 1:nk] datafile index int(word(ix, k)) using 1:2 with boxes \
+			lt (10 + (k - 1) % 4 + 1) title (p == 1 ? word(klist, k) : ''), \
+		     for [k = 1:nk] datafile index int(word(ix, k)) using 1:2:3 with yerrorbars \
+			lc 'black' ps 0 notitle
+	} else {
+		plot for [k = 1:nk] datafile index int(word(ix, k)) using 1:2 with boxes \
+			lt (10 + (k - 1) % 4 + 1) title (p == 1 ? word(klist, k) : '')
+	}
 }
 unset multiplot

@@ -787,3 +787,32 @@ summary_entries() { awk '/^Summary/ { s = 1; next } s && /^$/ { exit } s && /^  
 	[ "$status" -eq 0 ]
 	! grep -q 'missed its period' <<<"$output" || false
 }
+
+# xtics NAME.vars.gp P: panel P's x labels, one per line, in position order
+xtics() { sed -n "s/^xt$2 = \"set xtics (\\(.*\\)) rotate.*/\\1/p" "$1" | grep -o '\\"[^\\]*\\"' | tr -d '\\"'; }
+
+@test "plots: the overview lists each panel's synchronised variants in the table's order, whatever the rows' order; real-time bars carry their interval, icount's exact ones none" {
+	run_=$BATS_TEST_TMPDIR/uml
+	cp -r "$ROOT/results/reference-uml" "$run_"
+	# the rows reversed: the panels' order must come from the table, not the rows
+	{ head -n 1 "$ROOT/results/reference-uml/results.csv"; tail -n +2 "$ROOT/results/reference-uml/results.csv" | tac; } >"$run_/results.csv"
+	"$ROOT/runners/plots" OUT="$BATS_TEST_TMPDIR/p" RUN="$run_" 2>/dev/null
+	vars=$BATS_TEST_TMPDIR/p/data/overview.vars.gp
+	# each replica's synchronised variants, from the run's vocabulary by role and order
+	want() { awk -F, -v w="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["workload"] == w && $c["role"] == "sync" { print $c["order"], $c["variant"] }' "$run_/vocab.csv" | sort -n | cut -d' ' -f2; }
+	np=$(sed -n 's/^np = //p' "$vars")
+	[ "$np" -eq 4 ]
+	for p in 1 2 3; do
+		t=$(sed -n "s/^pt$p = \"\\([a-z]*\\): .*/\\1/p" "$vars")
+		[ "$(xtics "$vars" "$p")" = "$(want "$t")" ] || { echo "panel $p ($t): $(xtics "$vars" "$p" | paste -sd' ')"; false; }
+		grep -qx "eb$p = 1" "$vars"
+	done
+	# the real functions in the table's order too
+	[ "$(xtics "$vars" 4 | paste -sd' ')" = "ktime_get_mono_fast_ns ktime_get_ns" ]
+	# each bar's third column is its interval, positive under real time
+	awk 'NF == 3 && $1 > 0 && $3 > 0 { n++ } END { exit !(n > 0) }' "$BATS_TEST_TMPDIR/p/data/overview.dat"
+	# icount: every figure exact, no interval drawn
+	! grep -q '^eb[0-9]* = 1$' "$PLOTS_IC/data/overview.vars.gp" || false
+	grep -q '^eb1 = 0$' "$PLOTS_IC/data/overview.vars.gp"
+}
