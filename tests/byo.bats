@@ -218,6 +218,8 @@ tiny_tree() { # tiny_tree DIR VERSION PATCHLEVEL
 
 @test "at a terminal: make compare finishes (tests/tty.bats has the harness's negative control)" {
 	cd "$LB_ROOT"
+	# (another sweep on this host: wait for it, as a person would)
+	export LB_LOCK_WAIT=1
 	run lb_on_tty 900 compare make -s compare KSRC="$REPO" BASE=lb-base NEW=lb-new \
 		ACCEL=icount VCPUS=1 WORKLOADS=ktime_get_mono_fast_ns VARIANTS=kernel CONTEXTS=task \
 		WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 \
