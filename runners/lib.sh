@@ -781,8 +781,9 @@ lb_exit_why() {
 lb_incomplete_note() {
 	local d=$1 inc intr planned t rc why nr miss="" nmiss=0 lost=""
 	# the rows against the run's own plan (lbstats missing: rows=, each
-	# finished boot's rows and runs), computed in lbstats, said first
-	if [ -f "$d/meta.txt" ]; then
+	# finished boot's rows and runs), computed in lbstats, said first; a run
+	# with no rows at all has no results.csv: its boots' exits say why below
+	if [ -f "$d/meta.txt" ] && [ -f "$d/results.csv" ]; then
 		lost=$("$(lb_lbstats)" missing "$d/meta.txt" "$d/results.csv") || return 1
 		# (the files by their names in the run: the line names the run)
 		lost=$(printf '%s\n' "$lost" | awk -v d="$d/" '$0 != "" { while ((i = index($0, d))) $0 = substr($0, 1, i - 1) substr($0, i + length(d)); print }' | paste -sd';' | sed 's/;/; /g')
