@@ -608,8 +608,7 @@ lb_summary() {
 	fi
 	lbstats=$(lb_lbstats)
 	rows=$(mktemp) voc=$(mktemp)
-	lb_run_vocab "$1" >"$voc"
-	if ! "$lbstats" check -V "$voc" -m "$1/meta.txt" "$1/results.csv" >"$rows"; then
+	if ! lb_check_run "$1" "$voc" "$rows"; then
 		rm -f "$rows" "$voc"
 		lb_die "$1/results.csv: refused (lbstats check, above)"
 	fi
@@ -622,6 +621,14 @@ lb_summary() {
 	"$lbstats" summary --rt -V "$voc" "$rows" || rc=$?
 	rm -f "$rows" "$voc"
 	return "$rc"
+}
+
+# lb_check_run DIR VOC ROWS: the run in DIR through lbstats' contract
+# (results.csv, meta.txt, and the one against the other), its names against
+# the run's own vocabulary (lb_run_vocab, written to VOC); the checked rows to
+# ROWS. Fails, lbstats having said why on stderr, when the run is refused.
+lb_check_run() {
+	lb_run_vocab "$1" >"$2" && "$(lb_lbstats)" check -V "$2" -m "$1/meta.txt" "$1/results.csv" >"$3"
 }
 
 # lb_awklib: the awk functions the runners share (runners/lib.awk: lb_kmatch,
