@@ -27,6 +27,16 @@ standin_env() {
 	QEMU=$STANDIN LB_KVM_DEV=$ST/kvm LB_PROBE_CACHE=$ST/probe LB_PROBE_TIMEOUT=90 LB_LOCK_WAIT=1 "$@"
 }
 
+# made_then_probed MADE TAG: in a make bench's $stderr, the line MADE (the
+# kernel built or unpacked) before the probe boots TAG, and kvm chosen by it
+made_then_probed() {
+	local b p
+	b=$(grep -n "^$1" <<<"$stderr" | head -n 1 | cut -d: -f1)
+	p=$(grep -n "^probe-accel: probing KVM: booting $2" <<<"$stderr" | head -n 1 | cut -d: -f1)
+	[ -n "$b" ] && [ -n "$p" ] && [ "$b" -lt "$p" ] || { echo "$stderr" | head -n 20; false; }
+	grep -q "^sweep: accelerator: kvm (probe-accel: kvm: KVM probe boot of $2 reached init" <<<"$stderr"
+}
+
 @test "make bench on the KVM stand-in: build, then probe, kvm chosen, pinned, counters attempted, labelled kvm-standin throughout" {
 	run --separate-stderr standin_env env RESULTS="$ST/r" KERNELS=6.12 VCPUS=2 WORKLOADS=tkfast \
 		VARIANTS="latch none" CONTEXTS=task WRITER_PERIODS="none 0" RUNS=2 DURATION=20 HARNESS=0 \
@@ -35,10 +45,7 @@ standin_env() {
 	[ -n "$run_dir" ] && echo "$LB_ROOT/plots/${run_dir##*/}" >"$ST/plotdir"
 	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 30; false; }
 	# build first, then decide: the probe boots the kernel the sweep built
-	b=$(grep -n '^build-kernel: 6.12-voluntary' <<<"$stderr" | head -n 1 | cut -d: -f1)
-	p=$(grep -n '^probe-accel: probing KVM: booting 6.12-voluntary' <<<"$stderr" | head -n 1 | cut -d: -f1)
-	[ -n "$b" ] && [ -n "$p" ] && [ "$b" -lt "$p" ] || { echo "$stderr" | head -n 20; false; }
-	grep -q '^sweep: accelerator: kvm (probe-accel: kvm: KVM probe boot of 6.12-voluntary reached init' <<<"$stderr"
+	made_then_probed 'build-kernel: 6.12-voluntary' 6.12-voluntary
 	! grep -q 'EMULATED' <<<"$stderr" || false
 	# the verdict and its reason, recorded; the stand-in says so first
 	m=$run_dir/meta.txt
@@ -117,10 +124,7 @@ standin_env() {
 	[ -n "$run_dir" ] && echo "$LB_ROOT/plots/${run_dir##*/}" >"$ST/plotdir"
 	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 30; false; }
 	# unpacked first, then the probe boots it under -accel kvm
-	b=$(grep -n '^stock-kernel: 6.12-debian' <<<"$stderr" | head -n 1 | cut -d: -f1)
-	p=$(grep -n '^probe-accel: probing KVM: booting 6.12-debian-voluntary' <<<"$stderr" | head -n 1 | cut -d: -f1)
-	[ -n "$b" ] && [ -n "$p" ] && [ "$b" -lt "$p" ] || { echo "$stderr" | head -n 20; false; }
-	grep -q '^sweep: accelerator: kvm (probe-accel: kvm: KVM probe boot of 6.12-debian-voluntary reached init' <<<"$stderr"
+	made_then_probed 'stock-kernel: 6.12-debian' 6.12-debian-voluntary
 	m=$run_dir/meta.txt t=6.12-debian-voluntary-1cpu
 	grep -qx 'accel=kvm' "$m"
 	grep -qx "$t.boot.boot_image=bzImage" "$m"
