@@ -858,6 +858,22 @@ lb_module_groups() {
 # $VARIABLE's.
 lb_invalid() { lb_die "$1=${4-${!1-}}: $2 (valid: $3)"; }
 
+# lb_plots_out WORD OUT RUNDIR: the directory a run's plots go to, resolved
+# (no .., no symlink out): OUT, else plots/<RUNDIR's own name>. It must lie
+# inside the plots root (plots/; LB_PLOTS_ROOT: another, for the tests) and
+# hold no quotes (gnuplot's strings); else refused naming WORD=OUT. Called
+# before any work by whoever will plot (plots, compare).
+lb_plots_out() {
+	local root=${LB_PLOTS_ROOT:-$LB_ROOT/plots} out=$2 o
+	mkdir -p "$root"
+	root=$(cd "$root" && pwd -P)
+	[ -n "$out" ] || out=$root/${3##*/}
+	o=$(realpath -m "$out")
+	case $o in *\'* | *\"*) lb_invalid "$1" "a directory name with a quote" "a name without quotes" "$o" ;; esac
+	case $o/ in "$root"/?*) ;; *) lb_invalid "$1" "outside $root (plots go to plots/<run>)" "a directory inside $root" "$2" ;; esac
+	printf '%s\n' "$o"
+}
+
 # --- the runners' command line: NAME=VALUE words, as make takes them ---
 # lb_usage: the running script's usage text, declared once: its header
 # comment, from line 2 to the first line that is not a comment, "# " cut.

@@ -223,7 +223,7 @@ tiny_tree() { # tiny_tree DIR VERSION PATCHLEVEL
 	run lb_on_tty 900 compare make -s compare KSRC="$REPO" BASE=lb-base NEW=lb-new \
 		ACCEL=icount VCPUS=1 WORKLOADS=ktime_get_mono_fast_ns VARIANTS=kernel CONTEXTS=task \
 		WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 \
-		RESULTS="$BATS_TEST_TMPDIR/results" PLOTS="$BATS_TEST_TMPDIR/plots/cmp"
+		RESULTS="$BATS_TEST_TMPDIR/results" PLOTS="$BATS_FILE_TMPDIR/plots/tty-cmp"
 	[ "$status" -eq 0 ] || { echo "$output"; tail -n 30 "$BATS_TEST_TMPDIR/compare.log"; false; }
 	grep -q '^latchbench: 6\.12\.[0-9]*-base -> 6\.12\.[0-9]*-new ' "$BATS_TEST_TMPDIR/compare.log"
 }

@@ -373,7 +373,7 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 	grep -q 'Full tables: results/Y/report.txt' "$f"
 }
 
-@test "plots: output in plots/<the run directory's name> whatever meta.txt says; OUT= outside plots/ refused; a partial kernel plots; the page flags the incomplete run" {
+@test "plots: output in plots/<the run directory's name> whatever meta.txt says; OUT= outside plots/ refused (compare's PLOTS= before any work); a partial kernel plots; the page flags the incomplete run" {
 	x=$(run_copy "$REF" partial)
 	mark_incomplete "$x"
 	lb_meta_set "$x" run_id ../../escaped
@@ -385,6 +385,10 @@ note() { echo "INCOMPLETE RUN $1: interrupted at 2026-12-05T00:00:00Z; missing b
 		LB_PLOTS_ROOT=$root run --separate-stderr "$LB_ROOT/runners/plots" OUT="$o" RUN="$x"
 		[ "$status" -eq 1 ]
 		[[ "$stderr" == *"OUT=$o: outside $root"* ]] || { echo "$stderr"; false; }
+		# compare refuses its PLOTS= so before building anything (was: after the sweep)
+		LB_PLOTS_ROOT=$root run --separate-stderr "$LB_ROOT/runners/compare" PATCHES=/nonexistent PLOTS="$o"
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == *"PLOTS=$o: outside $root"* ]] || { echo "$stderr"; false; }
 	done
 	[ ! -e "$BATS_TEST_TMPDIR/elsewhere" ]
 	LB_PLOTS_ROOT=$root run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x"
