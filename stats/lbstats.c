@@ -112,7 +112,7 @@
 #define LB_IF_TSC(x...) x
 #define LB_IF_CYC2NS_EXPORT(x...) x
 #define LB_IF_MODULE_ADDRESS_EXPORT(x...) x
-#include "../bench-module/vocab.h"
+#include "vocab.h" /* stats/Makefile: -I$(VOCAB_DIR), bench-module/ by default */
 
 static const char *prog = "lbstats";
 
@@ -3504,6 +3504,65 @@ static int cmd_ab_size(int argc, char **argv)
 	return 0;
 }
 
+
+/* ---- lbstats vocab: the module's table, for the host before a boot ---- */
+/*
+ * The vocabulary as compiled in (bench-module/vocab.h), every name of it
+ * (also the workloads a build may leave out: LB_IF_* are all kept here),
+ * in the module's table order, as CSV:
+ *   workload,variant,kind,counterpart,type,role,order,rank
+ * (kind: copy or tree for a replica, kernel for a real function;
+ * counterpart: a replica's real function, a function's replica, or empty).
+ * The columns of the module's debugfs table, which the guest records as a
+ * run's vocab.csv, less what only a build knows (has_writer, nmi_safe).
+ * "lbstats vocab renamed": kind,old,new, one line per variant's old name.
+ */
+struct tdef {
+	const char *name, *kind, *counterpart;
+};
+
+struct tvar {
+	const char *name, *role, *type;
+	int order, rank;
+};
+
+#define TREPL(_n, _family, _cp)		{ #_n, #_family, _cp },
+#define TKFN(_n, _call, _nmi, _cp)	{ #_n, "kernel", _cp },
+#define TVAR(_id, _name, _role, _order, _rank, _type) { _name, #_role, _type, _order, _rank },
+static const struct tdef vocab_wls[] = { LB_REPLICAS(TREPL) LB_KERNEL_FNS(TKFN) };
+static const struct tvar copy_tvars[] = { LB_COPY_VARIANTS(TVAR) };
+static const struct tvar tree_tvars[] = { LB_TREE_VARIANTS(TVAR) };
+static const struct tvar kern_tvars[] = { LB_KERNEL_VARIANTS(TVAR) };
+
+static int cmd_vocab(int argc, char **argv)
+{
+	if (argc > 1 || (argc == 1 && strcmp(argv[0], "table") && strcmp(argv[0], "renamed")))
+		die("usage: lbstats vocab [table|renamed]");
+	if (argc == 1 && !strcmp(argv[0], "renamed")) {
+		puts("kind,old,new");
+		for (size_t i = 0; i < NELEM(renames); i++)
+			printf("%s,%s,%s\n", renames[i].family, renames[i].old, renames[i].now);
+		return 0;
+	}
+	puts("workload,variant,kind,counterpart,type,role,order,rank");
+	for (size_t i = 0; i < NELEM(vocab_wls); i++) {
+		const struct tdef *w = &vocab_wls[i];
+		const struct tvar *v = copy_tvars;
+		size_t n = NELEM(copy_tvars);
+
+		if (!strcmp(w->kind, "tree")) {
+			v = tree_tvars;
+			n = NELEM(tree_tvars);
+		} else if (!strcmp(w->kind, "kernel")) {
+			v = kern_tvars;
+			n = NELEM(kern_tvars);
+		}
+		for (size_t j = 0; j < n; j++)
+			printf("%s,%s,%s,%s,%s,%s,%d,%d\n", w->name, v[j].name, w->kind,
+			       w->counterpart, v[j].type, v[j].role, v[j].order, v[j].rank);
+	}
+	return 0;
+}
 static void usage(FILE *o)
 {
 	fputs("usage: lbstats summary [-V VOCAB.csv] [--rt] [FILE...]\n"
@@ -3515,6 +3574,7 @@ static void usage(FILE *o)
 	      "       lbstats converge PCT MAX [FILE]   (RUNS=auto: is each mean known within PCT%?)\n"
 	      "       lbstats aa [FILE]   (the A/A and A/B benchmark: odd vs even rounds of one kernel)\n"
 	      "       lbstats ab-size [FILE]   (the A/B's known effect, exactly, from an icount run)\n"
+	      "       lbstats vocab [table|renamed]   (the module's table as compiled in, CSV)\n"
 	      "       lbstats rule\n", o);
 }
 
@@ -3542,6 +3602,8 @@ int main(int argc, char **argv)
 		return cmd_aa(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "ab-size"))
 		return cmd_ab_size(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "vocab"))
+		return cmd_vocab(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "rule")) {
 		printf("min_runs=%d\nalpha=%g\nmin_change_pct=%g\npower=%g\nnear_zero_ns=%g\n"
 		       "near_zero_quanta=%g\nmde_warn_pct=%g\n", LB_MIN_RUNS, LB_ALPHA,
