@@ -75,6 +75,11 @@ BEGIN {
 	if (!nvv || !("order" in VH)) { print "data.awk: no vocabulary in '" vocab "' (-v vocab=FILE)" > "/dev/stderr"; novocab = 1; exit 1 }
 	isort(VN, nvv, VORD, 1)
 	for (i = 1; i <= nvv; i++) VIDX[VN[i]] = i
+	# what each variant is (-v roles=FILE: lbstats roles): the control,
+	# named in the titles of the net cost over it
+	while ((getline l < roles) > 0) { split(l, f, "\t"); ROLES[f[1]] = f[2] }
+	if (ROLES["control"] == "") { print "data.awk: no control variant in '" roles "' (-v roles=FILE: lbstats roles)" > "/dev/stderr"; novocab = 1; exit 1 }
+	CTRL = ROLES["control"]
 }
 NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 {
@@ -466,8 +471,8 @@ function versions_plot(c, wl, pre, a, vc, m, KO,   name, vi, v, ki, i, any, ymax
 	close(F)
 	if (!any) { close(VF); return }
 	var("datafile", q(F)); var("vl", q(vl)); var("ix", q(ix)); var("cl", q(cl))
-	var("maintitle", q(ttl(wl ": net cost over unsynchronised (none), " unit(a, "read") ", by kernel; " RR " reader" (RR + 0 == 1 ? "" : "s") ", no writer", a, vc)))
-	var("ylab", q("net " unit(a, "read") " over none")); var("ymin", ymin < 0 ? ymin * 1.1 : 0); var("ymax", nice(ymax))
+	var("maintitle", q(ttl(wl ": net cost over unsynchronised (" CTRL "), " unit(a, "read") ", by kernel; " RR " reader" (RR + 0 == 1 ? "" : "s") ", no writer", a, vc)))
+	var("ylab", q("net " unit(a, "read") " over " CTRL)); var("ymin", ymin < 0 ? ymin * 1.1 : 0); var("ymax", nice(ymax))
 	var("xmin", 0.5); var("xmax", m + 0.5); var("xticsdef", ktics(m, KO))
 	var("w", 300 + 160 * m); var("h", 480)
 	end_plot("versions.gp", name)
@@ -566,7 +571,7 @@ function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x
 		}
 		if (!any) continue
 		np++
-		var("pt" np, q(kfn ? "real kernel functions: " unit(a, "call") : wl ": net " unit(a, "read") " over none"))
+		var("pt" np, q(kfn ? "real kernel functions: " unit(a, "call") : wl ": net " unit(a, "read") " over " CTRL))
 		var("eb" np, eb); var("ix" np, q(blk)); var("xt" np, "\"set xtics " t ") rotate by -25 font ',8'\""); var("xm" np, nx + 0.6); var("ym" np, ymax > 0 ? ymax * 1.3 : 1)
 	}
 	close(F)

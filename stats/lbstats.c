@@ -3563,6 +3563,58 @@ static int cmd_vocab(int argc, char **argv)
 	}
 	return 0;
 }
+
+/*
+ * lbstats roles [-V VOCAB.csv]: what each variant is to the analysis, for
+ * the layouts (report, plots), which never name a variant: one line per
+ * role, role<TAB>its variants (each once, space-separated):
+ *   subject   the synchronisation studied (sync, rank 0: the latch)
+ *   baseline  what it is measured against, lowest baseline rank first
+ *             (sync, rank > 0; the first a run has is the one)
+ *   control   the unsynchronised control (the net cost is over it)
+ *   harness   the harness alone
+ *   real      the kernel's own functions
+ * The module's table as compiled in, or a run's own (-V, lb_run_vocab).
+ */
+static int cmd_roles(int argc, char **argv)
+{
+	static const char *const roles[] = { "subject", "baseline", "control", "harness", "real" };
+
+	if (argc == 2 && !strcmp(argv[0], "-V"))
+		vocab_read(argv[1]);
+	else if (argc)
+		die("usage: lbstats roles [-V VOCAB.csv]");
+	else
+		vocab_builtin();
+	for (size_t r = 0; r < NELEM(roles); r++) {
+		int base = !strcmp(roles[r], "baseline"), subj = !strcmp(roles[r], "subject");
+		const char *want = base || subj ? "sync" : roles[r];
+		const struct vrow **l = xrealloc(NULL, nvocab * sizeof(*l));
+		size_t n = 0;
+
+		for (size_t i = 0; i < nvocab; i++) {
+			const struct vrow *v = &vocab[i];
+			size_t k;
+
+			if (strcmp(v->role, want) || (base && v->rank <= 0) || (subj && v->rank != 0))
+				continue;
+			for (k = 0; k < n && strcmp(l[k]->variant, v->variant); k++)
+				;
+			if (k < n)
+				continue;
+			/* (baselines: stable by rank, each at its first entry's) */
+			for (k = n++; base && k && l[k - 1]->rank > v->rank; k--)
+				l[k] = l[k - 1];
+			l[k] = v;
+		}
+		printf("%s\t", roles[r]);
+		for (size_t k = 0; k < n; k++)
+			printf("%s%s", k ? " " : "", l[k]->variant);
+		putchar('\n');
+		free(l);
+	}
+	return 0;
+}
 static void usage(FILE *o)
 {
 	fputs("usage: lbstats summary [-V VOCAB.csv] [--rt] [FILE...]\n"
@@ -3574,6 +3626,7 @@ static void usage(FILE *o)
 	      "       lbstats converge PCT MAX [FILE]   (RUNS=auto: is each mean known within PCT%?)\n"
 	      "       lbstats aa [FILE]   (the A/A and A/B benchmark: odd vs even rounds of one kernel)\n"
 	      "       lbstats ab-size [FILE]   (the A/B's known effect, exactly, from an icount run)\n"
+	      "       lbstats roles [-V VOCAB.csv]   (each role's variants: the layouts name none)\n"
 	      "       lbstats vocab [table|renamed]   (the module's table as compiled in, CSV)\n"
 	      "       lbstats rule\n", o);
 }
@@ -3602,6 +3655,8 @@ int main(int argc, char **argv)
 		return cmd_aa(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "ab-size"))
 		return cmd_ab_size(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "roles"))
+		return cmd_roles(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "vocab"))
 		return cmd_vocab(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "rule")) {

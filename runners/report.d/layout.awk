@@ -1,26 +1,3 @@
-BEGIN { while ((getline l < netf) > 0) { split(l, f, "\t"); NET[f[1]] = f[2] "\t" f[3] "\t" f[4] "\t" f[5] } }
-function netfmt(x) { x = sprintf("%.1f", x); sub(/\.0$/, "", x); return (x + 0 >= 0 ? "+" : "") x }
-# "latch +12, seqlock +7 insns over unsynchronised (exact); " or "" when unknown
-function netlead(g, k, base,   a, b, fa, fb, u, ex, why) {
-	a = g "|latch|" k[5] "|" k[6] "|" k[7]; b = g "|" base "|" k[5] "|" k[6] "|" k[7]
-	if (!(a in NET) || !(b in NET)) return ""
-	split(NET[a], fa, "\t"); split(NET[b], fb, "\t")
-	u = icount ? " insns" : " ns"
-	ex = fa[2] == "0" && fb[2] == "0" && fa[4] == "exact" && fb[4] == "exact"
-	why = ex ? " (exact)" : ""
-	if (!ex && icount) {
-		if (fa[4] == "fraction" || fb[4] == "fraction") why = " (not exact: the path depends on the input)"
-		else if (fa[4] == "retries" || fb[4] == "retries") why = " (not exact: writer-dependent retries)"
-		else why = " (not exact: runs differ)"
-	}
-	return "latch read: " netfmt(fa[1]) cifmt(fa[2], ex) u " over unsynchronised, " base " " \
-		netfmt(fb[1]) cifmt(fb[2], ex) why "; totals: "
-}
-function cifmt(c, ex,   x) {
-	if (ex || c == "NA" || c == "" || c + 0 == 0) return ""
-	x = sprintf("%.1f", c); if (x + 0 == 0) x = sprintf("%.2f", c)
-	return "+-" x
-}
 function ctxs(c) { return c == "hardirq" ? "hirq" : c }
 function ctxrank(c) { return c == "task" ? 0 : c == "hardirq" ? 1 : c == "nmi" ? 2 : 3 }
 function val(x,   a) {
@@ -213,6 +190,7 @@ END {
 	if (exact || icount) lb_wrap("exact: every run identical on both sides (deterministic, e.g. icount): the difference is exact, no test is run; \"same\" = exact, no change.", "   ", "=  ")
 	if (insuff) lb_wrap("insufficient runs: fewer than " min_runs " runs on a side; not tested.", "   ", "?  ")
 	if (onlyb + onlyn) print (onlyb + 0) " configurations only in base, " (onlyn + 0) " only in new: not shown."
-	nc = split(cands, cand, " "); alt = ""; for (c = 2; c <= nc; c++) alt = alt (c > 2 ? ", " : "") cand[c]
-	lb_wrap("Summary lines: latch vs " cand[1] (alt != "" ? " (else " alt ")" : "") " in task context, at the reference writer configuration (lbstats: present in the most kernels, then writers > 0, most runs, fastest period, most writers, fewest readers)." (icount ? " Each figure says whether it is exact." : ""), "")
+	# (the roles of the run's vocabulary, lbstats roles: -v subject, -v baselines)
+	nc = split(baselines, cand, " "); alt = ""; for (c = 2; c <= nc; c++) alt = alt (c > 2 ? ", " : "") cand[c]
+	lb_wrap("Summary lines: " subject " vs " cand[1] (alt != "" ? " (else " alt ")" : "") " in task context, at the reference writer configuration (lbstats: present in the most kernels, then writers > 0, most runs, fastest period, most writers, fewest readers)." (icount ? " Each figure says whether it is exact." : ""), "")
 }

@@ -39,7 +39,6 @@ END {
 	for (s in al) printf "%s\taccels\t%s\n", s, al[s] > meta
 	for (s in cl) printf "%s\tvcpus\t%s\n", s, cl[s] > meta
 	for (s in pl) printf "%s\tpreempt\t%s\n", s, pl[s] > meta
-	printf "all\tkernel_in_key\t%d\n", kin > meta
 	printf "all\tperboot\t%d\n", perboot > meta
 	printf "all\trealtime\t%d\n", realtime > meta
 	# one model per side, and not the same (6.12 voluntary -> 7.2 lazy: 7.2

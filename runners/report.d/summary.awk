@@ -19,7 +19,7 @@
 	}
 	END {
 		if (!ng) exit 0
-		print (single ? "Summary (latch vs the baseline variant):" : "Summary (new side: latch vs the baseline variant):")
+		print (single ? "Summary (" subject " vs the baseline variant):" : "Summary (new side: " subject " vs the baseline variant):")
 		for (i = 1; i <= ng; i++) {
 			g = G[i]; v = SUB[g]
 			for (c in H) { L[c] = ROW[g, v, c] }
