@@ -110,21 +110,23 @@ NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 	# what a variant is to the analysis (lbstats' role: sync, control,
 	# harness, real), never its name
 	VROLE[w, v] = R[n, "role"]
+	# lbstats' section of the (accel, vCPUs): one for all its rows, or mixed
+	g = R[n, "accel"] SUBSEP R[n, "vcpus"]
+	if (!(g in GSEC)) GSEC[g] = R[n, "section"]; else if (GSEC[g] != R[n, "section"]) GSEC[g] = "\001"
 }
-# The across-versions plots and the overview span the preemption models when
-# each kernel of an (accel, vCPUs) ran one model and they differ (6.1 and
-# 6.12 voluntary, 7.2 lazy: 7.2 has no voluntary): a merged combination
-# whose rows are those of its parts (ROWM), kernels labelled with their model.
-function merge_models(   c, g, j, cm, k, ok, i, w, v, wi, vi, ki) {
+# The across-versions plots and the overview span the preemption models
+# where lbstats pairs them (6.1 and 6.12 voluntary, 7.2 lazy: 7.2 has no
+# voluntary): every row of the (accel, vCPUs) in one section of lbstats
+# summary that names several models ("accel/vCPUs/voluntary+lazy"; each
+# kernel then ran one of them). A merged combination whose rows are those of
+# its parts (ROWM), kernels labelled with their model.
+function merge_models(   c, g, j, cm, i, w, v, wi, vi, ki, sp) {
 	for (c = 1; c <= ncombo; c++) { g = CA[c] SUBSEP CV[c]; if (!(g in gc)) GO[++ng] = g; gc[g]++; GCL[g, gc[g]] = c }
 	nm = 0
 	for (j = 1; j <= ng; j++) {
 		g = GO[j]
-		if (gc[g] < 2) continue
-		ok = 1
-		for (k in kg) delete kg
-		for (i = 1; i <= gc[g]; i++) { c = GCL[g, i]; for (ki = 1; ki <= nkc[c]; ki++) { if (KL[c, ki] in kg) ok = 0; kg[KL[c, ki]] = CP[c] } }
-		if (!ok) continue
+		split(GSEC[g], sp, "/")
+		if (gc[g] < 2 || GSEC[g] == "\001" || sp[3] !~ /\+/) continue
 		cm = ncombo + ++nm
 		CA[cm] = CA[GCL[g, 1]]; CV[cm] = CV[GCL[g, 1]]; CP[cm] = "per kernel"; MERGED[cm] = 1
 		for (i = 1; i <= gc[g]; i++) {
