@@ -6,8 +6,9 @@
  * latchtree.c, w_kernel.c; Kbuild finds the replica and variant files
  * from it) and exports that table through debugfs latchbench/table; the
  * guest records it into the run store (vocab.csv).  Before a boot the
- * host reads this file itself (runners/lib.sh: lb_vocab), so keep one
- * entry per line as below; no field contains a comma.
+ * host reads it as lbstats compiles it in (lbstats vocab); Kbuild finds
+ * the files by line, so keep one entry per line as below; no field
+ * contains a comma.
  *
  * Replicas, a data shape of a kernel latch user:
  *   W(name, family, counterpart)

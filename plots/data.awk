@@ -75,6 +75,11 @@ BEGIN {
 	if (!nvv || !("order" in VH)) { print "data.awk: no vocabulary in '" vocab "' (-v vocab=FILE)" > "/dev/stderr"; novocab = 1; exit 1 }
 	isort(VN, nvv, VORD, 1)
 	for (i = 1; i <= nvv; i++) VIDX[VN[i]] = i
+	# what each variant is (-v roles=FILE: lbstats roles): the control,
+	# named in the titles of the net cost over it
+	while ((getline l < roles) > 0) { split(l, f, "\t"); ROLES[f[1]] = f[2] }
+	if (ROLES["control"] == "") { print "data.awk: no control variant in '" roles "' (-v roles=FILE: lbstats roles)" > "/dev/stderr"; novocab = 1; exit 1 }
+	CTRL = ROLES["control"]
 }
 NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 {
@@ -105,21 +110,23 @@ NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 	# what a variant is to the analysis (lbstats' role: sync, control,
 	# harness, real), never its name
 	VROLE[w, v] = R[n, "role"]
+	# lbstats' section of the (accel, vCPUs): one for all its rows, or mixed
+	g = R[n, "accel"] SUBSEP R[n, "vcpus"]
+	if (!(g in GSEC)) GSEC[g] = R[n, "section"]; else if (GSEC[g] != R[n, "section"]) GSEC[g] = "\001"
 }
-# The across-versions plots and the overview span the preemption models when
-# each kernel of an (accel, vCPUs) ran one model and they differ (6.1 and
-# 6.12 voluntary, 7.2 lazy: 7.2 has no voluntary): a merged combination
-# whose rows are those of its parts (ROWM), kernels labelled with their model.
-function merge_models(   c, g, j, cm, k, ok, i, w, v, wi, vi, ki) {
+# The across-versions plots and the overview span the preemption models
+# where lbstats pairs them (6.1 and 6.12 voluntary, 7.2 lazy: 7.2 has no
+# voluntary): every row of the (accel, vCPUs) in one section of lbstats
+# summary that names several models ("accel/vCPUs/voluntary+lazy"; each
+# kernel then ran one of them). A merged combination whose rows are those of
+# its parts (ROWM), kernels labelled with their model.
+function merge_models(   c, g, j, cm, i, w, v, wi, vi, ki, sp) {
 	for (c = 1; c <= ncombo; c++) { g = CA[c] SUBSEP CV[c]; if (!(g in gc)) GO[++ng] = g; gc[g]++; GCL[g, gc[g]] = c }
 	nm = 0
 	for (j = 1; j <= ng; j++) {
 		g = GO[j]
-		if (gc[g] < 2) continue
-		ok = 1
-		for (k in kg) delete kg
-		for (i = 1; i <= gc[g]; i++) { c = GCL[g, i]; for (ki = 1; ki <= nkc[c]; ki++) { if (KL[c, ki] in kg) ok = 0; kg[KL[c, ki]] = CP[c] } }
-		if (!ok) continue
+		split(GSEC[g], sp, "/")
+		if (gc[g] < 2 || GSEC[g] == "\001" || sp[3] !~ /\+/) continue
 		cm = ncombo + ++nm
 		CA[cm] = CA[GCL[g, 1]]; CV[cm] = CV[GCL[g, 1]]; CP[cm] = "per kernel"; MERGED[cm] = 1
 		for (i = 1; i <= gc[g]; i++) {
@@ -466,8 +473,8 @@ function versions_plot(c, wl, pre, a, vc, m, KO,   name, vi, v, ki, i, any, ymax
 	close(F)
 	if (!any) { close(VF); return }
 	var("datafile", q(F)); var("vl", q(vl)); var("ix", q(ix)); var("cl", q(cl))
-	var("maintitle", q(ttl(wl ": net cost over unsynchronised (none), " unit(a, "read") ", by kernel; " RR " reader" (RR + 0 == 1 ? "" : "s") ", no writer", a, vc)))
-	var("ylab", q("net " unit(a, "read") " over none")); var("ymin", ymin < 0 ? ymin * 1.1 : 0); var("ymax", nice(ymax))
+	var("maintitle", q(ttl(wl ": net cost over unsynchronised (" CTRL "), " unit(a, "read") ", by kernel; " RR " reader" (RR + 0 == 1 ? "" : "s") ", no writer", a, vc)))
+	var("ylab", q("net " unit(a, "read") " over " CTRL)); var("ymin", ymin < 0 ? ymin * 1.1 : 0); var("ymax", nice(ymax))
 	var("xmin", 0.5); var("xmax", m + 0.5); var("xticsdef", ktics(m, KO))
 	var("w", 300 + 160 * m); var("h", 480)
 	end_plot("versions.gp", name)
@@ -566,7 +573,7 @@ function overview_plot(c, pre, a, vc, m, KO,   name, wi, wl, np, vi, v, ki, i, x
 		}
 		if (!any) continue
 		np++
-		var("pt" np, q(kfn ? "real kernel functions: " unit(a, "call") : wl ": net " unit(a, "read") " over none"))
+		var("pt" np, q(kfn ? "real kernel functions: " unit(a, "call") : wl ": net " unit(a, "read") " over " CTRL))
 		var("eb" np, eb); var("ix" np, q(blk)); var("xt" np, "\"set xtics " t ") rotate by -25 font ',8'\""); var("xm" np, nx + 0.6); var("ym" np, ymax > 0 ? ymax * 1.3 : 1)
 	}
 	close(F)

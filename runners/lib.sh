@@ -523,9 +523,10 @@ lb_meta() {
 		"$1/meta.txt"
 }
 
-# lb_vocab [renamed]: the vocabulary, read from the module's own table source
-# (bench-module/vocab.h; LB_MODULE_SRC=DIR: DIR/vocab.h), for the host before
-# a boot (sweep's configuration counts, name checks). Prints CSV on stdout:
+# lb_vocab [renamed]: the vocabulary, the module's own table (bench-module/
+# vocab.h; LB_MODULE_SRC=DIR: DIR/vocab.h) as lbstats compiles it in
+# (`lbstats vocab`), for the host before a boot (sweep's configuration
+# counts, name checks). Prints CSV on stdout:
 #   workload,variant,kind,counterpart,type,role,order,rank
 # one line per workload x variant in the module's table order (kind: copy or
 # tree for a replica, kernel for a real function; counterpart: a replica's
@@ -535,48 +536,21 @@ lb_meta() {
 # vocab.csv, less what only a build knows (has_writer, nmi_safe). Every
 # name in the source is listed, also the workloads a build may leave out.
 # With "renamed": kind,old,new, one line per variant's old name (runs made
-# with it still read). Dies on an entry it cannot parse.
+# with it still read). Another module source's table is compiled into an
+# lbstats of its own (build/vocab-HASH/); one that does not compile dies,
+# the compiler naming its file and line.
 lb_vocab() {
-	local src=${LB_MODULE_SRC:-$LB_ROOT/bench-module}/vocab.h
-	[ -r "$src" ] || lb_die "no vocabulary: $src is missing"
-	awk -v OFS=, -v src="$src" -v what="${1:-table}" '
-	function clean(s) {
-		gsub(/^[ \t]+|[ \t]+$/, "", s)
-		if (s ~ /^"/) { s = substr(s, 2); sub(/".*$/, "", s) } else sub(/\)+$/, "", s)
-		return s
-	}
-	function bad(why) { printf "lb_vocab: %s:%d: %s: %s\n", src, FNR, why, $0 > "/dev/stderr"; err = 1; exit 1 }
-	/^#define LB_[A-Z0-9_]+\(/ { sect = $2; sub(/\(.*/, "", sect); next }
-	/^[ \t]*$/ { sect = ""; next }
-	sect == "" { next }
-	{
-		l = $0; sub(/[ \t]*\\$/, "", l); sub(/^[ \t]+/, "", l); sub(/^LB_IF_[A-Z0-9_]+\(/, "", l)
-		if (l !~ /^[WKVR]\(/) next
-		t = substr(l, 1, 1); n = split(substr(l, 3), a, ",")
-		for (i = 1; i <= n; i++) a[i] = clean(a[i])
-		if (n != (t == "V" ? 6 : t == "K" ? 4 : 3)) bad(n " fields")
-		if (t == "W") { nw++; wn[nw] = a[1]; wk[nw] = a[2]; wc[nw] = a[3] }
-		else if (t == "K") { nw++; wn[nw] = a[1]; wk[nw] = "kernel"; wc[nw] = a[4] }
-		else if (t == "R") { nr++; rr[nr] = a[1] "," a[2] "," a[3] }
-		else {
-			fam = sect == "LB_COPY_VARIANTS" ? "copy" : sect == "LB_TREE_VARIANTS" ? "tree" : sect == "LB_KERNEL_VARIANTS" ? "kernel" : ""
-			if (fam == "") bad("a variant outside the variant lists")
-			nv[fam]++; vv[fam, nv[fam]] = a[2] "," a[6] "," a[3] "," a[4] "," a[5]
-		}
-	}
-	END {
-		if (err) exit 1
-		if (what == "renamed") { print "kind,old,new"; for (i = 1; i <= nr; i++) print rr[i]; exit 0 }
-		if (!nw) { printf "lb_vocab: %s: no workloads\n", src > "/dev/stderr"; exit 1 }
-		print "workload,variant,kind,counterpart,type,role,order,rank"
-		for (i = 1; i <= nw; i++) {
-			if (!nv[wk[i]]) { printf "lb_vocab: %s: workload %s: no %s variants\n", src, wn[i], wk[i] > "/dev/stderr"; exit 1 }
-			for (j = 1; j <= nv[wk[i]]; j++) {
-				split(vv[wk[i], j], f, ",")
-				print wn[i], f[1], wk[i], wc[i], f[2], f[3], f[4], f[5]
-			}
-		}
-	}' "$src" || lb_die "could not read the vocabulary from $src"
+	local dir=${LB_MODULE_SRC:-$LB_ROOT/bench-module} lbstats b
+	[ -r "$dir/vocab.h" ] || lb_die "no vocabulary: $dir/vocab.h is missing"
+	if cmp -s "$dir/vocab.h" "$LB_ROOT/bench-module/vocab.h"; then
+		lbstats=$(lb_lbstats)
+	else
+		b=$LB_ROOT/build/vocab-$(sha256sum <"$dir/vocab.h" | cut -c1-16)
+		make -s -C "$LB_ROOT/stats" B="$b" VOCAB_DIR="$(cd "$dir" && pwd)" "$b/lbstats" >&2 ||
+			lb_die "could not read the vocabulary from $dir/vocab.h (its compilation, above)"
+		lbstats=$b/lbstats
+	fi
+	"$lbstats" vocab "${1:-table}" || lb_die "could not read the vocabulary from $dir/vocab.h"
 }
 
 # lb_run_vocab DIR: the vocabulary of the run in DIR: its vocab.csv (the

@@ -112,7 +112,7 @@
 #define LB_IF_TSC(x...) x
 #define LB_IF_CYC2NS_EXPORT(x...) x
 #define LB_IF_MODULE_ADDRESS_EXPORT(x...) x
-#include "../bench-module/vocab.h"
+#include "vocab.h" /* stats/Makefile: -I$(VOCAB_DIR), bench-module/ by default */
 
 static const char *prog = "lbstats";
 
@@ -3504,6 +3504,117 @@ static int cmd_ab_size(int argc, char **argv)
 	return 0;
 }
 
+
+/* ---- lbstats vocab: the module's table, for the host before a boot ---- */
+/*
+ * The vocabulary as compiled in (bench-module/vocab.h), every name of it
+ * (also the workloads a build may leave out: LB_IF_* are all kept here),
+ * in the module's table order, as CSV:
+ *   workload,variant,kind,counterpart,type,role,order,rank
+ * (kind: copy or tree for a replica, kernel for a real function;
+ * counterpart: a replica's real function, a function's replica, or empty).
+ * The columns of the module's debugfs table, which the guest records as a
+ * run's vocab.csv, less what only a build knows (has_writer, nmi_safe).
+ * "lbstats vocab renamed": kind,old,new, one line per variant's old name.
+ */
+struct tdef {
+	const char *name, *kind, *counterpart;
+};
+
+struct tvar {
+	const char *name, *role, *type;
+	int order, rank;
+};
+
+#define TREPL(_n, _family, _cp)		{ #_n, #_family, _cp },
+#define TKFN(_n, _call, _nmi, _cp)	{ #_n, "kernel", _cp },
+#define TVAR(_id, _name, _role, _order, _rank, _type) { _name, #_role, _type, _order, _rank },
+static const struct tdef vocab_wls[] = { LB_REPLICAS(TREPL) LB_KERNEL_FNS(TKFN) };
+static const struct tvar copy_tvars[] = { LB_COPY_VARIANTS(TVAR) };
+static const struct tvar tree_tvars[] = { LB_TREE_VARIANTS(TVAR) };
+static const struct tvar kern_tvars[] = { LB_KERNEL_VARIANTS(TVAR) };
+
+static int cmd_vocab(int argc, char **argv)
+{
+	if (argc > 1 || (argc == 1 && strcmp(argv[0], "table") && strcmp(argv[0], "renamed")))
+		die("usage: lbstats vocab [table|renamed]");
+	if (argc == 1 && !strcmp(argv[0], "renamed")) {
+		puts("kind,old,new");
+		for (size_t i = 0; i < NELEM(renames); i++)
+			printf("%s,%s,%s\n", renames[i].family, renames[i].old, renames[i].now);
+		return 0;
+	}
+	puts("workload,variant,kind,counterpart,type,role,order,rank");
+	for (size_t i = 0; i < NELEM(vocab_wls); i++) {
+		const struct tdef *w = &vocab_wls[i];
+		const struct tvar *v = copy_tvars;
+		size_t n = NELEM(copy_tvars);
+
+		if (!strcmp(w->kind, "tree")) {
+			v = tree_tvars;
+			n = NELEM(tree_tvars);
+		} else if (!strcmp(w->kind, "kernel")) {
+			v = kern_tvars;
+			n = NELEM(kern_tvars);
+		}
+		for (size_t j = 0; j < n; j++)
+			printf("%s,%s,%s,%s,%s,%s,%d,%d\n", w->name, v[j].name, w->kind,
+			       w->counterpart, v[j].type, v[j].role, v[j].order, v[j].rank);
+	}
+	return 0;
+}
+
+/*
+ * lbstats roles [-V VOCAB.csv]: what each variant is to the analysis, for
+ * the layouts (report, plots), which never name a variant: one line per
+ * role, role<TAB>its variants (each once, space-separated):
+ *   subject   the synchronisation studied (sync, rank 0: the latch)
+ *   baseline  what it is measured against, lowest baseline rank first
+ *             (sync, rank > 0; the first a run has is the one)
+ *   control   the unsynchronised control (the net cost is over it)
+ *   harness   the harness alone
+ *   real      the kernel's own functions
+ * The module's table as compiled in, or a run's own (-V, lb_run_vocab).
+ */
+static int cmd_roles(int argc, char **argv)
+{
+	static const char *const roles[] = { "subject", "baseline", "control", "harness", "real" };
+
+	if (argc == 2 && !strcmp(argv[0], "-V"))
+		vocab_read(argv[1]);
+	else if (argc)
+		die("usage: lbstats roles [-V VOCAB.csv]");
+	else
+		vocab_builtin();
+	for (size_t r = 0; r < NELEM(roles); r++) {
+		int base = !strcmp(roles[r], "baseline"), subj = !strcmp(roles[r], "subject");
+		const char *want = base || subj ? "sync" : roles[r];
+		const struct vrow **l = xrealloc(NULL, nvocab * sizeof(*l));
+		size_t n = 0;
+
+		for (size_t i = 0; i < nvocab; i++) {
+			const struct vrow *v = &vocab[i];
+			size_t k;
+
+			if (strcmp(v->role, want) || (base && v->rank <= 0) || (subj && v->rank != 0))
+				continue;
+			for (k = 0; k < n && strcmp(l[k]->variant, v->variant); k++)
+				;
+			if (k < n)
+				continue;
+			/* (baselines: stable by rank, each at its first entry's) */
+			for (k = n++; base && k && l[k - 1]->rank > v->rank; k--)
+				l[k] = l[k - 1];
+			l[k] = v;
+		}
+		printf("%s\t", roles[r]);
+		for (size_t k = 0; k < n; k++)
+			printf("%s%s", k ? " " : "", l[k]->variant);
+		putchar('\n');
+		free(l);
+	}
+	return 0;
+}
 static void usage(FILE *o)
 {
 	fputs("usage: lbstats summary [-V VOCAB.csv] [--rt] [FILE...]\n"
@@ -3515,6 +3626,8 @@ static void usage(FILE *o)
 	      "       lbstats converge PCT MAX [FILE]   (RUNS=auto: is each mean known within PCT%?)\n"
 	      "       lbstats aa [FILE]   (the A/A and A/B benchmark: odd vs even rounds of one kernel)\n"
 	      "       lbstats ab-size [FILE]   (the A/B's known effect, exactly, from an icount run)\n"
+	      "       lbstats roles [-V VOCAB.csv]   (each role's variants: the layouts name none)\n"
+	      "       lbstats vocab [table|renamed]   (the module's table as compiled in, CSV)\n"
 	      "       lbstats rule\n", o);
 }
 
@@ -3542,6 +3655,10 @@ int main(int argc, char **argv)
 		return cmd_aa(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "ab-size"))
 		return cmd_ab_size(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "roles"))
+		return cmd_roles(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "vocab"))
+		return cmd_vocab(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "rule")) {
 		printf("min_runs=%d\nalpha=%g\nmin_change_pct=%g\npower=%g\nnear_zero_ns=%g\n"
 		       "near_zero_quanta=%g\nmde_warn_pct=%g\n", LB_MIN_RUNS, LB_ALPHA,

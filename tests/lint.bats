@@ -11,7 +11,7 @@ bats_require_minimum_version 1.5.0
 @test "every shell script is shellcheck-clean" {
 	cd "$LB_ROOT"
 	# every runner (a new one is checked without being listed here)
-	run shellcheck -x $(ls runners/* | grep -v '\.awk$') tests/run tests/helpers.bash \
+	run shellcheck -x $(find runners -maxdepth 1 -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash \
 		tests/bare-bang \
 		tests/fixtures/gen-fixtures tests/mini-slurm tests/kvm-standin .ci/run
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
@@ -147,7 +147,7 @@ B
 	[[ "$output" == *"no Debian mirror"* ]]
 }
 
-@test "lb_vocab reads the module's table source (vocab.h); a malformed entry is refused by file and line" {
+@test "lb_vocab is lbstats vocab, the module's table (vocab.h) compiled in; a scratch line shows; a malformed entry is refused naming the file" {
 	run lb_vocab table
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "workload,variant,kind,counterpart,type,role,order,rank" ]
@@ -155,14 +155,28 @@ B
 	for l in "${lines[@]}"; do [ "$(awk -F, '{ print NF }' <<<"$l")" -eq 8 ]; done
 	grep -qx 'tkfast,seqlock,copy,ktime_get_mono_fast_ns,seqlock_t,sync,20,1' <<<"$output"
 	grep -qx 'latchtree,maple,tree,module_address,maple tree under RCU,sync,60,3' <<<"$output"
+	diff <(printf '%s\n' "$output") <("$(lb_lbstats)" vocab)
+	# (the build's table, not a list of its own: no scratch variant)
+	run ! grep -q ',scratch,' <<<"$output"
 	run lb_vocab renamed
 	[ "${lines[1]}" = "copy,seqcount,seqlock" ]
+	# another module source (LB_MODULE_SRC): its own table, a scratch line
+	# in it under every copy workload, in its place
 	d=$BATS_TEST_TMPDIR/mod
 	mkdir -p "$d"
+	sed '/^.define LB_COPY_VARIANTS(/,/^$/{/^\tV(none, /a\	V(scratch, "scratch", control, 91, 0, "a test") \\
+}' "$LB_ROOT/bench-module/vocab.h" >"$d/vocab.h"
+	LB_MODULE_SRC=$d run lb_vocab table
+	[ "$status" -eq 0 ]
+	grep -qx 'tkfast,scratch,copy,ktime_get_mono_fast_ns,a test,control,91,0' <<<"$output"
+	[ "$(grep -A1 '^schedclock,none,' <<<"$output" | tail -n 1)" = "schedclock,scratch,copy,,a test,control,91,0" ]
+	run ! grep -q '^latchtree,scratch,' <<<"$output"
 	sed 's/^\tV(rwlock, "rwlock", sync, 50, 2, /\tV(rwlock, "rwlock", sync, 50, /' "$LB_ROOT/bench-module/vocab.h" >"$d/vocab.h"
 	LB_MODULE_SRC=$d run lb_vocab table
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"$d/vocab.h:"*": 5 fields: "*"rwlock"* ]]
+	[[ "$output" == *"$d/vocab.h"* ]]
+	[[ "$output" == *'"VDEF" requires 6 arguments, but only 5 given'* ]]
+	[[ "$output" == *"could not read the vocabulary from $d/vocab.h"* ]]
 }
 
 # ---- the runners' command line (lib.sh lb_args: NAME=VALUE words, -h/--help) ----
@@ -177,7 +191,7 @@ B
 runner_cli_faults() {
 	local r help names n
 	for r in "$1"/*; do
-		case ${r##*/} in lib.sh | lib.awk | guest-init | guest-expand) continue ;; esac
+		case ${r##*/} in lib.sh | lib.awk | guest-init | guest-expand | *.d) continue ;; esac # (report.d: the report's awk programs)
 		if ! grep -q '^lb_args ' "$r"; then
 			echo "${r##*/}: does not parse its command line with lb_args"
 			continue
@@ -237,7 +251,7 @@ runner_cli_faults() {
 @test "a runner refuses an unknown word, an option, a bare word or a word given twice in one line, before any work" {
 	mkdir "$BATS_TEST_TMPDIR/cwd" && cd "$BATS_TEST_TMPDIR/cwd"
 	for r in "$LB_ROOT"/runners/*; do
-		case ${r##*/} in lib.sh | lib.awk | guest-init | guest-expand) continue ;; esac
+		case ${r##*/} in lib.sh | lib.awk | guest-init | guest-expand | *.d) continue ;; esac # (report.d: the report's awk programs)
 		want=1
 		[ "${r##*/}" != console-check ] || want=2 # its usage-error status (its header)
 		for bad in NO_SUCH_WORD=1 -o --run bare lower=1; do

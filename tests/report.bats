@@ -723,6 +723,23 @@ plot_net() { awk -v vl="$(sed -n 's/^vl = "\(.*\)"/\1/p' "$1.vars.gp")" 'BEGIN {
 	done
 }
 
+# The layout is restructured from time to time (report.d/, lbstats doing
+# more of the work): every committed report is what runners/report makes of
+# its run today, byte for byte (make reference writes them so)
+@test "every committed report.txt regenerates byte for byte from its run; a changed byte is caught" {
+	n=0
+	for d in "$ROOT"/results/reference-*; do
+		[ -f "$d/report.txt" ] || continue
+		"$REPORT" RUN="$d" >"$BATS_TEST_TMPDIR/report.txt"
+		cmp "$d/report.txt" "$BATS_TEST_TMPDIR/report.txt" || { diff "$d/report.txt" "$BATS_TEST_TMPDIR/report.txt" | head -n 20; false; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 3 ]
+	# negative control: the comparison sees one changed byte
+	sed '5s/./#/' "$d/report.txt" >"$BATS_TEST_TMPDIR/changed.txt"
+	run ! cmp -s "$BATS_TEST_TMPDIR/changed.txt" "$BATS_TEST_TMPDIR/report.txt"
+}
+
 # the summary entries of a report, one per line (continuations joined)
 summary_entries() { awk '/^Summary/ { s = 1; next } s && /^$/ { exit } s && /^  / { l = l " " substr($0, 3); next } s { if (l != "") print l; l = $0 } END { if (l != "") print l }' <<<"$1"; }
 

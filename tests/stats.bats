@@ -819,3 +819,41 @@ EOF2
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"column mitigations: 'maybe': not a mitigations mode (valid: auto off auto+nosmt none)"* ]] || { echo "$output"; false; }
 }
+
+# The layouts (report, plots, index) name a variant only through its role
+# (lbstats roles): a vocabulary whose control and ranks differ changes what
+# they say, with no edit of theirs.
+@test "roles: lbstats roles gives each role's variants from the table or a run's vocabulary; the report's and plots' words follow it" {
+	run "$LB" roles
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "subject	latch" ]
+	[ "${lines[1]}" = "baseline	seqlock rbtree-seqcount seqlock-excl rwlock rcu maple" ]
+	[ "${lines[2]}" = "control	none" ]
+	[ "${lines[3]}" = "harness	empty" ]
+	[ "${lines[4]}" = "real	kernel" ]
+	# a run's vocabulary with the control renamed and rcu ranked first
+	. "$ROOT/runners/lib.sh"
+	v=$BATS_TEST_TMPDIR/v.csv
+	lb_vocab table | awk -F, -v OFS=, 'NR > 1 && $2 == "none" { $2 = "plain" } NR > 1 && $2 == "rcu" { $8 = 1 } NR > 1 && $2 == "seqlock" { $8 = 7 } { print }' >"$v"
+	run "$LB" roles -V "$v"
+	[ "${lines[1]}" = "baseline	rcu rbtree-seqcount seqlock-excl rwlock maple seqlock" ]
+	[ "${lines[2]}" = "control	plain" ]
+	# (the control: the table's own control is not in it)
+	! grep -qw none <<<"$output" || false
+	# a run of the fixture with that vocabulary: the report says plain and
+	# rcu, never none, where it names the control and the baselines
+	r=$BATS_TEST_TMPDIR/run
+	cp -r "$ROOT/results/reference-uml" "$r"
+	for f in vocab.csv results.csv; do
+		awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "variant") c = i } NR > 1 && $c == "none" { $c = "plain" } { print }' \
+			"$ROOT/results/reference-uml/$f" >"$r/$f"
+	done
+	out=$("$ROOT/runners/report" RUN="$r")
+	grep -q '^Net cost over unsynchronised reads (variant plain), task context;$' <<<"$out"
+	! grep -q '(variant none)' <<<"$out" || false
+	# and unchanged, the committed run says none
+	grep -q '(variant none)' "$ROOT/results/reference-uml/report.txt"
+	run "$LB" roles x
+	[ "$status" -ne 0 ]
+	[[ $output == *"usage: lbstats roles"* ]]
+}
