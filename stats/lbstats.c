@@ -3212,7 +3212,12 @@ static int cmd_converge(int argc, char **argv)
  * TSV, one line per configuration (key n_a n_b change_pct p verdict mde_pct
  * halves_verdict ab_change_pct ab_verdict ab_power_pct), then one "# "
  * line of key=value figures and the gates (aa_gate, ab_gate: pass, fail,
- * none).
+ * none).  Per configuration, summarised as the median and the worst: the
+ * mde (mde_median_pct, mde_max_pct, over the mde_pct_n comparisons made in
+ * percent; near-zero ones are in ns, in no percentage), the power
+ * (ab_power_median_pct, ab_power_min_pct, ab_powered: how many reach
+ * LB_POWER) and the effect's size as real time saw it (ab_change_median_pct,
+ * the odd/even A/B change over its ab_change_n configurations in percent).
  */
 #define LB_AA_MIN_CMP 20
 #define LB_AA_DRAWS 20000
@@ -3252,7 +3257,7 @@ static int cmd_aa(int argc, char **argv)
 	struct aacfg *ac;
 	double *rs;
 	size_t nr, ncmp = 0, nsig = 0, nhalf = 0, nab = 0;
-	struct dv mdes = { 0 }, powers = { 0 }, fcount = { 0 };
+	struct dv mdes = { 0 }, powers = { 0 }, abch = { 0 }, fcount = { 0 };
 	int *in, anyab = 0, fallback = 0;
 	size_t *idx, h;
 	double rho = 0;			/* their mean pairwise correlation across boots */
@@ -3320,6 +3325,8 @@ static int cmd_aa(int argc, char **argv)
 			lb_compare_opts(a.v, a.n, b.v, b.n, &ac[i].o, &cb);
 			pnum(stdout, cb.near_zero ? NAN : cb.change_pct);
 			printf("\t%s\t", lb_verdict_name(cb.verdict));
+			if (!cb.near_zero && isfinite(cb.change_pct))
+				dv_push(&abch, cb.change_pct);
 			/* power: every ordered split, plain on one half, effect on the other */
 			for (size_t k = 0; k < h; k++)
 				idx[k] = k;
@@ -3420,8 +3427,17 @@ static int cmd_aa(int argc, char **argv)
 		free(rc);
 	}
 	{
-		size_t fp_bound = 0, binom_bound = 0;
+		size_t fp_bound = 0, binom_bound = 0, powered = 0;
 		double mde_med = lb_median(mdes.v, mdes.n), pw_med = lb_median(powers.v, powers.n);
+		double mde_max = NAN, pw_min = NAN;
+
+		/* the worst configuration: the largest mde, the smallest power */
+		for (size_t k = 0; k < mdes.n; k++)
+			mde_max = isnan(mde_max) ? mdes.v[k] : fmax(mde_max, mdes.v[k]);
+		for (size_t k = 0; k < powers.n; k++) {
+			pw_min = isnan(pw_min) ? powers.v[k] : fmin(pw_min, powers.v[k]);
+			powered += powers.v[k] >= 100 * LB_POWER;
+		}
 		const char *aa_gate, *ab_gate;
 
 		/* the smallest k with P(count >= k) < LB_AA_FP_PROB over the draws */
@@ -3450,8 +3466,15 @@ static int cmd_aa(int argc, char **argv)
 		printf(" halves_significant=%zu bound=%zu binom_bound=%zu rho=%.3f mde_median_pct=",
 		       nhalf, fp_bound, binom_bound, rho);
 		pnum(stdout, mde_med);
-		printf(" ab_comparisons=%zu ab_power_median_pct=", nab);
+		printf(" mde_max_pct=");
+		pnum(stdout, mde_max);
+		printf(" mde_pct_n=%zu ab_comparisons=%zu ab_power_median_pct=", mdes.n, nab);
 		pnum(stdout, pw_med);
+		printf(" ab_power_min_pct=");
+		pnum(stdout, pw_min);
+		printf(" ab_powered=%zu ab_change_median_pct=", powered);
+		pnum(stdout, lb_median(abch.v, abch.n));
+		printf(" ab_change_n=%zu", abch.n);
 		printf(" extra_work=");
 		{
 			double ew = 0;

@@ -623,7 +623,15 @@ aa_rows() {
 	run "$LB" aa "$f"
 	[ "$status" -eq 0 ]
 	sum=${lines[${#lines[@]} - 1]}
-	[[ "$sum" == *" ab_comparisons=42 ab_power_median_pct=100 extra_work=1 basis=estimator aa_gate=pass ab_gate=pass" ]] || { echo "$sum"; false; }
+	[[ "$sum" == *" ab_comparisons=42 ab_power_median_pct=100 ab_power_min_pct=100 ab_powered=42 ab_change_median_pct="*" ab_change_n=42 extra_work=1 basis=estimator aa_gate=pass ab_gate=pass" ]] || { echo "$sum"; false; }
+	# the effect as the rows saw it: +10% (the median configuration's odd/even change)
+	ch=${sum#*ab_change_median_pct=}
+	awk -v c="${ch%% *}" 'BEGIN { exit !(c > 8 && c < 12) }' || { echo "$sum"; false; }
+	# the worst mde is the largest configuration's, at least the median's
+	mx=${sum#*mde_max_pct=} md=${sum#*mde_median_pct=}
+	[[ "$sum" == *" mde_pct_n=42 "* ]] || { echo "$sum"; false; }
+	[ "${mx%% *}" = "$(awk -F'\t' 'NR > 1 && !/^#/ && (m == "" || $7 > m) { m = $7 } END { print m }' <<<"$output")" ] || { echo "$sum"; false; }
+	awk -v a="${mx%% *}" -v b="${md%% *}" 'BEGIN { exit !(a >= b) }' 
 	# the A/A stays quiet beside it (the extra_work rows are side B only)
 	sig=${sum#*significant=}
 	[ "${sig%% *}" -le 2 ] || { echo "$sum"; false; }
@@ -637,6 +645,10 @@ aa_rows() {
 	[[ "$sum" == *" aa_gate=pass ab_gate=fail" ]] || { echo "$sum"; false; }
 	pw=${sum#*ab_power_median_pct=}
 	awk -v p="${pw%% *}" 'BEGIN { exit !(p < 80) }'
+	# its worst configuration is worse still, and fewer than half reach 80%
+	pm=${sum#*ab_power_min_pct=} np=${sum#*ab_powered=}
+	awk -v m="${pm%% *}" -v p="${pw%% *}" 'BEGIN { exit !(m <= p) }' || { echo "$sum"; false; }
+	[ "${np%% *}" -lt 21 ] || { echo "$sum"; false; }
 	# no effect at all on side B (extra_work rows identical): power is the false-positive rate
 	aa_rows 7 0.01 0.0000001 >"$f"
 	run "$LB" aa "$f"
@@ -657,6 +669,58 @@ aa_rows() {
 	sum=${lines[${#lines[@]} - 1]}
 	b=${sum#* bound=}
 	[ "${b%% *}" = "${bb%% *}" ] || { echo "$sum"; false; }
+}
+
+# aa_quote_faults FILE AA_TXT: one line per fault of the block FILE quotes
+# from the committed A/A run (the fenced block after a line "<!-- quoted from
+# results/reference-aa-uml/aa.txt"): a line that is not a whole line of
+# AA_TXT, a figure line it leaves out (the load, the A/A count, the MDE, the
+# power), or no such block
+aa_quote_faults() {
+	local f=$1 aa=$2 n ln l p
+	n=$(awk '/^<!-- quoted from results\/reference-aa-uml\/aa.txt/ { q = 1; next } q == 1 && /^```/ { q = 2; next } q == 2 && /^```/ { q = 0; next } q == 2 { print FNR "\t" $0 }' "$f" >"$BATS_TEST_TMPDIR/quoted"; wc -l <"$BATS_TEST_TMPDIR/quoted")
+	[ "$n" -gt 0 ] || { echo "$f: no block quoted from results/reference-aa-uml/aa.txt"; return; }
+	while IFS=$'\t' read -r ln l; do
+		grep -qxF -- "$l" "$aa" || echo "$f:$ln: not a line of aa.txt: $l"
+	done <"$BATS_TEST_TMPDIR/quoted"
+	for p in "host load average" "A/A: " "MDE (80% power)" "A/B: power at the effect" "A/B: extra_work="; do
+		cut -f2- "$BATS_TEST_TMPDIR/quoted" | grep -qF -- "$p" || echo "$f: the quoted block has no '$p' line"
+	done
+}
+
+@test "aa: README's and methodology's figures are the committed run's, as make aa prints them today; the check can fail" {
+	ref=$ROOT/results/reference-aa-uml d=$BATS_TEST_TMPDIR/ref
+	# the committed aa.txt and aa.tsv are what today's runner makes of the committed rows
+	cp -r "$ref" "$d"
+	run "$ROOT/runners/aa" RUN="$d"
+	[ "$status" -eq "$(grep -qx 'A/B: FAIL\|A/A: FAIL' "$ref/aa.txt" && echo 1 || echo 0)" ] || { echo "$output"; false; }
+	diff "$ref/aa.txt" "$d/aa.txt"
+	diff "$ref/aa.tsv" "$d/aa.tsv"
+	# every figure the docs quote is one of its lines
+	for f in README.md docs/methodology.md; do
+		run aa_quote_faults "$ROOT/$f" "$ref/aa.txt"
+		[ -z "$output" ] || { echo "$output"; false; }
+	done
+	# the controls: a figure changed, a figure line left out, no block at all
+	sed 's/(false-positive rate [0-9.]*%)/(false-positive rate 99.9%)/; s/^MDE (80% power) .*median \([0-9.]*\)%/MDE (80% power) over the configurations: median \1%/' "$ROOT/README.md" >"$BATS_TEST_TMPDIR/R.md"
+	! cmp -s "$ROOT/README.md" "$BATS_TEST_TMPDIR/R.md" || false
+	run aa_quote_faults "$BATS_TEST_TMPDIR/R.md" "$ref/aa.txt"
+	[[ "$output" == *"R.md:"*": not a line of aa.txt: A/A: "*"rate 99.9%"* ]] || { echo "$output"; false; }
+	[[ "$output" == *"not a line of aa.txt: MDE (80% power) over the configurations"* ]] || { echo "$output"; false; }
+	grep -v '^A/B: power at the effect' "$ROOT/README.md" >"$BATS_TEST_TMPDIR/R.md"
+	run aa_quote_faults "$BATS_TEST_TMPDIR/R.md" "$ref/aa.txt"
+	[ "$output" = "$BATS_TEST_TMPDIR/R.md: the quoted block has no 'A/B: power at the effect' line" ] || { echo "$output"; false; }
+	grep -v '^<!-- quoted from' "$ROOT/README.md" >"$BATS_TEST_TMPDIR/R.md"
+	run aa_quote_faults "$BATS_TEST_TMPDIR/R.md" "$ref/aa.txt"
+	[ "$output" = "$BATS_TEST_TMPDIR/R.md: no block quoted from results/reference-aa-uml/aa.txt" ] || { echo "$output"; false; }
+	# and a committed aa.txt gone stale: the rows changed (one configuration's
+	# even boots 20% slower), today's runner prints other figures
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print; next }
+		$H["workload"] == "tkfast" && $H["variant"] == "rcu" && $H["writers"] == 0 && $H["round"] % 2 == 0 { $H["median_ns_per_op"] = sprintf("%.3f", $H["median_ns_per_op"] * 1.2) } 1' "$ref/results.csv" >"$d/results.csv"
+	run "$ROOT/runners/aa" RUN="$d"
+	run diff "$ref/aa.tsv" "$d/aa.tsv"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"tkfast,rcu,task,2,0,none"*"significant"* ]] || { echo "$output"; false; }
 }
 
 # --- analysis: the derived figures every layout shows (lbstats summary) ---
@@ -724,8 +788,11 @@ an() {
 }
 
 @test "analysis: real-time comparisons are over boots (each boot's mean one sample); icount's and a run without rounds over runs" {
-	aa=$ROOT/results/reference-aa-uml/results.csv
-	# 7.2 UML, 10 boots of 3 runs: 10 samples per group, per boot
+	# 7.2 UML, 10 boots of 3 runs: 10 samples per group, per boot; its plain
+	# rows (the extra_work ones are make aa's side B: summary refuses them)
+	aa=$BATS_TEST_TMPDIR/aa.csv
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "extra_work") e = i } NR == 1 || $e == 0' "$ROOT/results/reference-aa-uml/results.csv" >"$aa"
+	[ "$(wc -l <"$aa")" -gt 100 ]
 	[ "$(an "$aa" cmp_unit cmp_n | sort -u)" = "boot|10" ]
 	# the same rows without the round column: 30 runs, per run (the control)
 	c=$(head -n 1 "$aa" | tr , '\n' | grep -n -x round | cut -d: -f1)

@@ -412,3 +412,38 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	[[ "$stderr" == *'uml: none of KERNELS="6.12" has SMP under User-Mode Linux (6.17 on): icount alone'* ]] || { echo "$stderr"; false; }
 	[ "$(lb_meta "$(readlink -f "$res-612/latest")" accel)" = icount ]
 }
+
+@test "uml: make aa end to end: plain and extra_work rows in every boot, the design, load and figures kept, reproduce= the make aa line with its SEED; a bad SEED refused before any boot" {
+	res=$BATS_TEST_TMPDIR/results
+	# the control first: a bad SEED is refused in one line, nothing made
+	run --separate-stderr env RESULTS="$res" "$LB_ROOT/runners/aa" ROUNDS=6 SEED=12x
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "aa: error: SEED=12x: not a number (valid: 0..2147483646)" ] || { echo "$stderr"; false; }
+	[ ! -e "$res" ]
+	# the smallest design: 6 boots of 1 run of 1 ms, no icount calibration
+	run --separate-stderr env RESULTS="$res" LB_LOCK_WAIT=1 "$LB_ROOT/runners/aa" KERNELS=7.2 ROUNDS=6 PER_BOOT=1 \
+		DURATION=1 CALIBRATE=0 SEED=7
+	# a gate may fail on 6 boots of 1 ms: 0 or 1, never a usage or run error
+	[ "$status" -le 1 ] || { echo "$stderr" | tail -n 20; false; }
+	d=$(readlink -f "$res/latest")
+	[ "$(lb_meta "$d" reproduce)" = "make aa KERNELS=7.2 VCPUS=2 ROUNDS=6 PER_BOOT=1 DURATION=1 EXTRA_WORK=4 CALIBRATE=0 SEED=7" ]
+	[ "$(grep -c '^reproduce=' "$d/meta.txt")" -eq 1 ]
+	[ "$(lb_meta "$d" seed)" = 7 ]
+	# every boot ran every configuration plain and with the effect
+	[ "$(lb_col "$d/results.csv" round | cut -d: -f2 | sort -un | paste -sd' ')" = "1 2 3 4 5 6" ]
+	[ "$(lb_col "$d/results.csv" extra_work | cut -d: -f2 | sort -u | paste -sd' ')" = "0 4" ]
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } { n[$H["round"] "," $H["extra_work"]]++ }
+		END { for (k in n) if (n[k] != n["1,0"]) { print k, n[k], n["1,0"]; bad = 1 } exit bad }' "$d/results.csv"
+	# the design fixed before, the load around it, the figures and both verdicts
+	grep -q '^design (fixed before the run): 6 boots x 1 runs of 1 ms' "$d/aa-design.txt"
+	grep -q '^host load average (1, 5, 15 min): .* before, .* after$' "$d/aa-load.txt"
+	[ ! -e "$d/ab-size.tsv" ]
+	for l in "A/A: [0-9]* comparisons, " "MDE (80% power) over the " "A/B: extra_work=4, " "A/B: power at the effect: median " "A/A: \(PASS\|FAIL\)$" "A/B: \(PASS\|FAIL\)$"; do
+		grep -q "^$l" "$d/aa.txt" || { echo "no '$l' in aa.txt"; cat "$d/aa.txt"; false; }
+	done
+	[ "$(sed -n 's/^# //p' "$d/aa.tsv" | tr ' ' '\n' | sed -n 's/^extra_work=//p')" = 4 ]
+	# aa.txt ends with the reproducer: make aa, not the sweep's make bench
+	tail -n 3 "$d/aa.txt" | tr -d '\\\n' | tr -s ' ' | grep -q "make aa KERNELS=7.2 VCPUS=2 ROUNDS=6 PER_BOOT=1 DURATION=1 EXTRA_WORK=4 CALIBRATE=0 SEED=7"
+	# the exit status is the gates'
+	if grep -qx 'A/A: PASS' "$d/aa.txt" && grep -qx 'A/B: PASS' "$d/aa.txt"; then [ "$status" -eq 0 ]; else [ "$status" -eq 1 ]; fi
+}
