@@ -1142,6 +1142,13 @@ lb_host_warnings() {
 	return 0
 }
 
+# lb_wrap72 [MORE]: the one 72-column wrapper of text lines (runners/wrap.awk,
+# lib.awk lb_fold): an overlong line folded at spaces, its continuation MORE
+# columns (default 0) further in than its own indentation
+lb_wrap72() {
+	awk -v more="${1:-0}" -f "$LB_ROOT/runners/lib.awk" -f "$LB_ROOT/runners/wrap.awk"
+}
+
 # lb_run_banner DIR: the lines that must come first in everything made from
 # run DIR (report, plot titles and index page, cover letter): a stand-in run
 # (meta.txt standin=: tests/kvm-standin) says so, so that its numbers are
@@ -1150,9 +1157,9 @@ lb_host_warnings() {
 lb_run_banner() {
 	local s
 	s=$(lb_meta "$1" standin)
-	[ -z "$s" ] || printf 'NOTE: %s\n' "$s" | fold -s -w 72 | sed -e 's/ *$//' -e '2,$s/^/      /'
+	[ -z "$s" ] || printf 'NOTE: %s\n' "$s" | lb_wrap72 6
 	s=$(lb_incomplete_note "$1") || return 1
-	[ -z "$s" ] || printf '%s\n' "$s" | fold -s -w 72 | sed -e 's/ *$//'
+	[ -z "$s" ] || printf '%s\n' "$s" | lb_wrap72
 	return 0
 }
 
@@ -1174,7 +1181,7 @@ lb_reproducer() {
 	cmd=$(lb_meta "$1" reproduce)
 	[ -n "$cmd" ] || return 0
 	printf 'Reproduce with latchbench %s (Debian %s):\n' "$(lb_meta "$1" tool_commit)" \
-		"$(lb_meta "$1" kernel_debian_versions | sed 's/ *$//')" | fold -s -w 72 | sed 's/ *$//'
+		"$(lb_meta "$1" kernel_debian_versions | sed 's/ *$//')" | lb_wrap72
 	awk -v s="$cmd" 'BEGIN {
 		# split at spaces outside double quotes
 		n = 0; t = ""; q = 0

@@ -1422,10 +1422,14 @@ static int everyone_ran(const struct boot *t, size_t nt, const struct boot *b, c
 	return 1;
 }
 
-/* The section of boot b (see above). */
-static char *section_of(const struct boot *t, size_t nt, const struct boot *b)
+/*
+ * The models of boot b's section (see above): b's own, or the further models
+ * ("voluntary+lazy") in kernel version order.  The one rule of the pairing:
+ * lbstats summary's sections (kernels) and lbstats sections (a report's sides).
+ */
+static char *section_slot(const struct boot *t, size_t nt, const struct boot *b)
 {
-	char slot[512] = "", out[1024];
+	char slot[512] = "";
 	size_t len = 0;
 	int ok = 1;
 
@@ -1469,8 +1473,16 @@ static char *section_of(const struct boot *t, size_t nt, const struct boot *b)
 			}
 		}
 	}
-	snprintf(out, sizeof(out), "%s/%s/%s", b->accel, b->vcpus,
-		 ok && slot[0] && len < sizeof(slot) ? slot : b->preempt);
+	return xstrdup(ok && slot[0] && len < sizeof(slot) ? slot : b->preempt);
+}
+
+/* The section of boot b: accel/vCPUs/models (section_slot) */
+static char *section_of(const struct boot *t, size_t nt, const struct boot *b)
+{
+	char out[1024], *slot = section_slot(t, nt, b);
+
+	snprintf(out, sizeof(out), "%s/%s/%s", b->accel, b->vcpus, slot);
+	free(slot);
 	return xstrdup(out);
 }
 
@@ -3638,6 +3650,71 @@ static int cmd_roles(int argc, char **argv)
 	}
 	return 0;
 }
+/*
+ * lbstats sections [FILE]: the sections of a report's two sides, worked out
+ * over both sides' selected rows together by the summary's own rule
+ * (section_slot), the sides standing for the kernels ("base" before "new").
+ * Lines group<TAB>side<TAB>model (group: what a section may not span, e.g.
+ * accel/vCPUs); out: each distinct line once, first seen first, with
+ * <TAB>its section's models: the model itself, or base's and new's joined
+ * by "+" where each side ran exactly one model the other did not.
+ */
+static int cmd_sections(int argc, char **argv)
+{
+	const char *name = argc ? argv[0] : "-";
+	FILE *f = argc > 1 ? NULL : strcmp(name, "-") ? fopen(name, "r") : stdin;
+	struct boot *t = NULL;
+	size_t nt = 0, lcap = 0;
+	char *line = NULL;
+	long ln = 0;
+
+	if (argc > 1)
+		die("usage: lbstats sections [FILE]");
+	if (!f)
+		die("%s: %s", name, strerror(errno));
+	while (getline(&line, &lcap, f) > 0) {
+		struct boot b = { 0 };
+		char *s, *p[3];
+		size_t j;
+		int n = 0;
+
+		ln++;
+		chomp(line);
+		s = xstrdup(line);
+		for (char *q = s; n < 3; q++) {
+			p[n++] = q;
+			q = strchr(q, '\t');
+			if (!q)
+				break;
+			*q = 0;
+		}
+		if (n != 3 || strchr(p[2], '\t') || (strcmp(p[1], "base") && strcmp(p[1], "new")))
+			die("%s:%ld: '%s': not group<TAB>base|new<TAB>model", name, ln, line);
+		b.accel = p[0];
+		b.vcpus = "";
+		b.kernel = p[1];
+		b.preempt = p[2];
+		for (j = 0; j < nt; j++)
+			if (same_av(&t[j], &b) && !strcmp(t[j].kernel, b.kernel) &&
+			    !strcmp(t[j].preempt, b.preempt))
+				break;
+		if (j < nt) {
+			free(s);
+			continue;
+		}
+		t = xrealloc(t, (nt + 1) * sizeof(*t));
+		t[nt++] = b;
+	}
+	for (size_t i = 0; i < nt; i++) {
+		char *slot = section_slot(t, nt, &t[i]);
+
+		printf("%s\t%s\t%s\t%s\n", t[i].accel, t[i].kernel, t[i].preempt, slot);
+		free(slot);
+	}
+	free(line);
+	return 0;
+}
+
 static void usage(FILE *o)
 {
 	fputs("usage: lbstats summary [-V VOCAB.csv] [--rt] [FILE...]\n"
@@ -3650,6 +3727,7 @@ static void usage(FILE *o)
 	      "       lbstats aa [FILE]   (the A/A and A/B benchmark: odd vs even rounds of one kernel)\n"
 	      "       lbstats ab-size [FILE]   (the A/B's known effect, exactly, from an icount run)\n"
 	      "       lbstats roles [-V VOCAB.csv]   (each role's variants: the layouts name none)\n"
+	      "       lbstats sections [FILE]   (a report's sections: group<TAB>base|new<TAB>model)\n"
 	      "       lbstats vocab [table|renamed]   (the module's table as compiled in, CSV)\n"
 	      "       lbstats rule\n", o);
 }
@@ -3680,6 +3758,8 @@ int main(int argc, char **argv)
 		return cmd_ab_size(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "roles"))
 		return cmd_roles(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "sections"))
+		return cmd_sections(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "vocab"))
 		return cmd_vocab(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "rule")) {

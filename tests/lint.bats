@@ -191,7 +191,7 @@ B
 runner_cli_faults() {
 	local r help names n
 	for r in "$1"/*; do
-		case ${r##*/} in lib.sh | lib.awk | guest-init | guest-expand | *.d) continue ;; esac # (report.d: the report's awk programs)
+		case ${r##*/} in lib.sh | *.awk | guest-init | guest-expand | *.d) continue ;; esac # (lib.awk, wrap.awk; report.d: the report's awk programs)
 		if ! grep -q '^lb_args ' "$r"; then
 			echo "${r##*/}: does not parse its command line with lb_args"
 			continue
@@ -251,7 +251,7 @@ runner_cli_faults() {
 @test "a runner refuses an unknown word, an option, a bare word or a word given twice in one line, before any work" {
 	mkdir "$BATS_TEST_TMPDIR/cwd" && cd "$BATS_TEST_TMPDIR/cwd"
 	for r in "$LB_ROOT"/runners/*; do
-		case ${r##*/} in lib.sh | lib.awk | guest-init | guest-expand | *.d) continue ;; esac # (report.d: the report's awk programs)
+		case ${r##*/} in lib.sh | *.awk | guest-init | guest-expand | *.d) continue ;; esac # (lib.awk, wrap.awk; report.d: the report's awk programs)
 		want=1
 		[ "${r##*/}" != console-check ] || want=2 # its usage-error status (its header)
 		for bad in NO_SUCH_WORD=1 -o --run bare lower=1; do

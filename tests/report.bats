@@ -224,6 +224,42 @@ joined() { awk '/^    / && p != "" { print p " " substr($0, 5); p = ""; next } {
 	assert_width "$output"
 }
 
+# rt_like DIR OLDMODELS NEWMODELS: fx-icount with each kernel's rows once per
+# model of its list (6.1.192 OLDMODELS, 6.12.118 NEWMODELS, space-separated)
+rt_like() {
+	mkdir -p "$1"
+	cp "$FX/fx-icount/meta.txt" "$1/"
+	awk -F, -v OFS=, -v om="$2" -v nm="$3" 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; print; next }
+		{ n = split($H["kernel"] == "6.1.192" ? om : nm, m, " "); for (j = 1; j <= n; j++) { $H["preempt"] = m[j]; print } }' \
+		"$FX/fx-icount/results.csv" >"$1/results.csv"
+}
+
+@test "two kernels with different model sets (as reference-icount-rt: one voluntary+rt, the other lazy+rt): the report's sections are the table's, voluntary paired with lazy; a pairing the rule refuses stays apart" {
+	d=$BATS_TEST_TMPDIR/rt
+	rt_like "$d" "rt voluntary" "lazy rt"
+	run "$REPORT" RUN="$d"
+	[ "$status" -eq 0 ]
+	# the table on top (lbstats summary) and the report's body (lbstats sections) agree
+	grep -q '^== icount, 2 vCPUs, preempt voluntary+lazy ==$' <<<"$output"
+	grep -q '^== icount, 2 vCPUs, preempt voluntary->lazy ==$' <<<"$output"
+	[ "$(grep -c '^== icount, 2 vCPUs, preempt rt ==$' <<<"$output")" -eq 2 ]
+	[[ "$(tr '\n' ' ' <<<"$output" | tr -s ' ')" == *"NOTE: the sides ran different preemption models (voluntary->lazy;"* ]]
+	! grep -q 'only in base' <<<"$output" || false
+	# every configuration compared: the voluntary->lazy section's rows are fx-icount's own pair
+	body=$(sed -n '/^latchbench: 6.1.192 -> 6.12.118/,$p' <<<"$output")
+	[ "$(sed -n '/preempt voluntary->lazy ==$/,/^== /p' <<<"$body" | rows | wc -l)" -eq \
+		"$("$REPORT" RUN="$FX/fx-icount" | sed -n '/^latchbench: /,$p' | rows | wc -l)" ]
+	assert_width "$output"
+	# control: 6.1 with two models the other lacks (voluntary, full): no pairing,
+	# by the same rule in the table and the body; the unpaired rows are counted
+	rt_like "$d.no" "full rt voluntary" "lazy rt"
+	run "$REPORT" RUN="$d.no"
+	[ "$status" -eq 0 ]
+	! grep -q 'voluntary+lazy\|voluntary->lazy' <<<"$output" || false
+	grep -q '^== icount, 2 vCPUs, preempt rt ==$' <<<"$output"
+	grep -q 'configurations only in base, [0-9]* only in new: not shown' <<<"$output"
+}
+
 # ---- plots ----
 @test "plots: every expected plot exists as non-empty PNG and valid SVG" {
 	for name in tkfast-readers-nowriter tkfast-readers-writer tkfast-period tkfast-write \

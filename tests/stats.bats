@@ -924,3 +924,20 @@ EOF2
 	[ "$status" -ne 0 ]
 	[[ $output == *"usage: lbstats roles"* ]]
 }
+
+# (lbstats sections): a report's two sides paired by the summary's one rule
+@test "sections: the report's sides paired as lbstats summary pairs kernels (voluntary+lazy beside a common rt); two models a side outside the common set stay apart; bad lines refused by name" {
+	run "$LB" sections <(printf 'icount/2/\tbase\trt\nicount/2/\tbase\tvoluntary\nicount/2/\tnew\tlazy\nicount/2/\tnew\trt\nicount/1/\tbase\tvoluntary\nicount/1/\tnew\tvoluntary\nicount/2/\tnew\tlazy\n')
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'icount/2/\tbase\trt\trt\nicount/2/\tbase\tvoluntary\tvoluntary+lazy\nicount/2/\tnew\tlazy\tvoluntary+lazy\nicount/2/\tnew\trt\trt\nicount/1/\tbase\tvoluntary\tvoluntary\nicount/1/\tnew\tvoluntary\tvoluntary')" ]
+	# control: base with two models new lacks: each its own section
+	run "$LB" sections <(printf 'g\tbase\tfull\ng\tbase\tvoluntary\ng\tnew\tlazy\n')
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'g\tbase\tfull\tfull\ng\tbase\tvoluntary\tvoluntary\ng\tnew\tlazy\tlazy')" ]
+	run "$LB" sections <(printf 'g\tside\tlazy\n')
+	[ "$status" -ne 0 ]
+	[[ $output == *"'g"*"side"*"lazy': not group<TAB>base|new<TAB>model"* ]]
+	run "$LB" sections a b
+	[ "$status" -ne 0 ]
+	[[ $output == *"usage: lbstats sections"* ]]
+}

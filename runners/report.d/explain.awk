@@ -10,5 +10,5 @@
 		if (ch < 10 && ch > -10) next
 		b = mm(bk); n = mm(nk)
 		why = ((k[3], b, n) in E) ? E[k[3], b, n] : "unexplained: not yet accounted for (config, code or measurement?)"
-		printf "%s %s -> %s: %+.1f%%. %s\n", k[3], b, n, ch, why
+		printf "  %s %s -> %s: %+.1f%%. %s\n", k[3], b, n, ch, why
 	}

@@ -36,6 +36,9 @@ FNR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 /^# / { for (i = 2; i <= split($0, kv, " "); i++) { split(kv[i], p, "="); TR[p[1]] = p[2] }; next }
 {
 	split($1, k, "|")
+	# a joint section (lbstats sections: "voluntary+lazy"): named base -> new
+	split(k[2], sp, "/")
+	if (sp[3] ~ /\+/ && !(sp[3] in joint)) { joint[sp[3]]; x = sp[3]; sub(/\+/, "->", x); crossp = crossp (crossp == "" ? "" : ", ") x }
 	if ($H["verdict"] == "empty") { if ($H["n_base"] + 0) onlyb++; else onlyn++; next }
 	nt++
 	sec = k[2]
@@ -100,8 +103,8 @@ END {
 			"; vCPUs: " (M["base", "vcpus"] == M["new", "vcpus"] ? M["new", "vcpus"] : "base " M["base", "vcpus"] ", new " M["new", "vcpus"]), "  ")
 		if (M["base", "preempt"] M["new", "preempt"] != "")
 			lb_wrap("preempt: " (M["base", "preempt"] == M["new", "preempt"] ? M["new", "preempt"] : "base " M["base", "preempt"] ", new " M["new", "preempt"]), "  ")
-		if (M["all", "crossp"] != "")
-			lb_wrap("NOTE: the sides ran different preemption models (" M["all", "crossp"] "; 7.x has no voluntary on x86): rows are matched across them, so a change is the kernel and the model together.", "      ")
+		if (crossp != "")
+			lb_wrap("NOTE: the sides ran different preemption models (" crossp "; 7.x has no voluntary on x86): rows are matched across them, so a change is the kernel and the model together.", "      ")
 		lb_wrap("metric: " unit ", median over runs (lower is better)", "  ")
 		# low power, said first (and again in lowpf: the report puts it on top)
 		if (TR["mde_warning"] == 1)
@@ -156,6 +159,7 @@ END {
 			if (RSEC[r] != lastsec) {
 				lastsec = RSEC[r]
 				split(lastsec, sp, "/")
+				sub(/\+/, "->", sp[3])
 				if (nsec > 1 || sp[4] != "") {
 					print ""
 					s = "== " sp[1] ", " plural(sp[2], "vCPU") (sp[3] != "" ? ", preempt " sp[3] : "") (sp[4] != "" ? ", kernel " sp[4] : "") " =="

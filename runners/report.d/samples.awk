@@ -35,22 +35,29 @@ $0 == "" || $ck == "kernel" { next }
 }
 END {
 	kin = mode == "runs" && (nk["base"] > 1 || nk["new"] > 1)
+	# each row's group: what a section may not span (accel, vCPUs; the kernel
+	# where both runs have several); its section's models are lbstats
+	# sections' over both sides together (-v part=boots lists them, -v secf
+	# reads its answer): the model, or base's and new's "voluntary+lazy"
+	# where each side ran one the other did not (6.12 voluntary, 7.2 lazy:
+	# 7.2 has no voluntary on x86), its rows matched across the two models
+	for (i = 1; i <= n; i++) G[i] = A[i] "/" C[i] "/" (kin ? K[i] : "")
+	if (part == "boots") {
+		for (i = 1; i <= n; i++) if (!((G[i], S[i], PR[i]) in seenb)) { seenb[G[i], S[i], PR[i]]; print G[i] "\t" S[i] "\t" PR[i] }
+		exit
+	}
+	while ((r = getline l < secf) > 0) { split(l, f, "\t"); SL[f[1], f[2], f[3]] = f[4] }
+	if (r < 0) { printf "%s: cannot read the sections (lbstats sections)\n", secf > "/dev/stderr"; exit 2 }
 	for (s in kl) printf "%s\tkernels\t%s\n", s, kl[s] > meta
 	for (s in al) printf "%s\taccels\t%s\n", s, al[s] > meta
 	for (s in cl) printf "%s\tvcpus\t%s\n", s, cl[s] > meta
 	for (s in pl) printf "%s\tpreempt\t%s\n", s, pl[s] > meta
 	printf "all\tperboot\t%d\n", perboot > meta
 	printf "all\trealtime\t%d\n", realtime > meta
-	# one model per side, and not the same (6.12 voluntary -> 7.2 lazy: 7.2
-	# has no voluntary on x86): rows are matched across the two models
-	cross = ""
-	if (pl["base"] != "" && pl["new"] != "" && pl["base"] != pl["new"] && pl["base"] !~ / / && pl["new"] !~ / /)
-		cross = pl["base"] "->" pl["new"]
-	printf "all\tcrossp\t%s\n", cross > meta
-	if (cross != "") for (i = 1; i <= n; i++) PR[i] = cross
 	printf "base\trows\t%d\nnew\trows\t%d\n", cnt["base"], cnt["new"] > meta
 	for (i = 1; i <= n; i++) {
-		sec = A[i] "/" C[i] "/" PR[i] "/" (kin ? K[i] : "")
+		if (!((G[i], S[i], PR[i]) in SL)) { printf "%s: no section of %s %s %s\n", secf, G[i], S[i], PR[i] > "/dev/stderr"; exit 2 }
+		sec = A[i] "/" C[i] "/" SL[G[i], S[i], PR[i]] "/" (kin ? K[i] : "")
 		print "T|" sec "|" W[i] "|" V[i] "|" X[i] "|" R[i] "|" WR[i] "|" P[i] "\t" S[i] "\t" NS[i] U[i]
 		if (S[i] != "new" || X[i] != "task") continue
 		if (!((sec, K[i]) in seck)) { seck[sec, K[i]]; secn[sec] = secn[sec] (secn[sec] == "" ? "" : " ") K[i] }
