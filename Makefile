@@ -153,11 +153,21 @@ lint:
 clean:
 	rm -rf build
 
-# The committed reference study: 6.1 -> 6.12 -> 7.2, icount (path lengths)
-# and tcg, both emulated. Regenerate with `make reference` (REF_ACCELS="icount"
-# for one); lands in results/reference-*. Preemption: each kernel's default
-# (voluntary; lazy on 7.2), and under tcg also full.
-REF_ENV = KERNELS="6.1 6.12 7.2" VCPUS="1 2" WORKLOADS=all VARIANTS=all \
+# The committed reference study: 6.1 -> 6.12 -> 7.2 (our patched builds) and
+# Debian's own 6.1 and 6.12 images as they ship (6.1-debian 6.12-debian),
+# icount (path lengths) and tcg, both emulated. Regenerate with `make
+# reference` (REF_ACCELS="icount" for one); lands in results/reference-*.
+# Preemption: each kernel's default (voluntary; lazy on 7.2; the stock images
+# their PREEMPT_DYNAMIC default), and under tcg also full. Mitigations: under
+# icount each kernel with mitigations=auto and =off, the exact instruction
+# cost of the mitigations per read path; the sweep boots off only where the
+# kernel has mitigations to turn off (the two stock images: our builds have
+# none), so the axis costs 4 boots of 14. Under tcg (timed, noisy) only
+# auto and only 6.12-debian beside the builds: the mitigation cost is
+# icount's exact figure, and a tcg boot costs as much as an icount one.
+REF_KERNELS = 6.1 6.12 7.2 6.1-debian 6.12-debian
+REF_TCG_KERNELS = 6.1 6.12 7.2 6.12-debian
+REF_ENV = VCPUS="1 2" WORKLOADS=all VARIANTS=all \
 	CONTEXTS="task nmi hardirq" WRITER_PERIODS="none 10000 0" RUNS=3 DURATION=10
 REF_ACCELS ?= icount tcg
 export REF_ACCELS
@@ -170,9 +180,10 @@ ref_keep = mv "$$run" results/$(1) ; rm -rf results/$(1)/boots ; \
 .PHONY: reference reference-rt reference-uml
 reference: deps stats
 	@set -e; set -f; for a in $$REF_ACCELS; do \
-		if [ $$a = tcg ]; then pre="voluntary lazy full"; else pre=""; fi ; \
+		if [ $$a = tcg ]; then pre="voluntary lazy full"; ks="$(REF_TCG_KERNELS)"; mit=auto; \
+		else pre=""; ks="$(REF_KERNELS)"; mit="auto off"; fi ; \
 		rm -rf results/reference-$$a plots/reference-$$a ; \
-		run=$$($(REF_ENV) PREEMPT="$$pre" ACCEL=$$a runners/sweep) ; \
+		run=$$($(REF_ENV) KERNELS="$$ks" MITIGATIONS="$$mit" PREEMPT="$$pre" ACCEL=$$a runners/sweep) ; \
 		$(call ref_keep,reference-$$a) ; \
 		runners/faithful RUN=reference-$$a > results/reference-$$a/faithful.txt ; \
 		runners/plots RUN=reference-$$a ; \
