@@ -390,3 +390,63 @@ md_link_faults() {
 README.md:2: docs/a.md#the-fourth-kernel: no heading #the-fourth-kernel in docs/a.md
 README.md:3: #top: no heading #top in README.md" ] || { echo "$output"; false; }
 }
+
+# ref_stale DIR: prints what committed run DIR lacks to be a run of today's
+# code and fails: a column the module writes (bench-module/columns.h, every
+# one, whatever the run's accelerator: absent values are empty, the column
+# is there), or meta.txt's reproduce= (the command that made it) or
+# tool_commit= (the commit of the code that made it, without uncommitted
+# changes: -dirty names no code).
+ref_stale() {
+	local d=$1 c bad=0 h cm
+	h=,$(head -n 1 "$d/results.csv" | tr -d '\r'),
+	for c in $(lb_csv_header | tr , ' '); do
+		[[ "$h" == *",$c,"* ]] || { echo "${d##*/}: results.csv has no column $c"; bad=1; }
+	done
+	[ -n "$(lb_meta "$d" reproduce)" ] || { echo "${d##*/}: meta.txt has no reproduce="; bad=1; }
+	cm=$(lb_meta "$d" tool_commit)
+	[[ "$cm" =~ ^[0-9a-f]{12}$ ]] || { echo "${d##*/}: meta.txt tool_commit='$cm' names no commit (12 hex digits, not -dirty)"; bad=1; }
+	return "$bad"
+}
+
+@test "every committed reference run (results/reference-*) has every column the module writes and says which command and commit made it" {
+	n=0 bad=0
+	for d in "$LB_ROOT"/results/reference-*/; do
+		n=$((n + 1))
+		ref_stale "${d%/}" || bad=1
+	done
+	[ "$bad" = 0 ] || { echo "remake them with their make targets (make reference, reference-rt, reference-uml, aa)"; false; }
+	# the list comes from results/: the headline's run is among them
+	[ "$n" -ge 1 ]
+	[ -d "$LB_ROOT/results/reference-icount" ]
+}
+
+@test "the reference freshness test can fail: a column cut out, reproduce= or tool_commit= removed, a -dirty commit" {
+	src=$LB_ROOT/results/reference-icount
+	ref_stale "$src"
+	d=$BATS_TEST_TMPDIR/reference-cut
+	mkdir -p "$d"
+	cp "$src/meta.txt" "$d/"
+	# the mitigations column cut out of the header and of every row
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mitigations") m = i }
+		{ o = ""; for (i = 1; i <= NF; i++) if (i != m) o = o (o == "" ? "" : ",") $i; print o }' \
+		"$src/results.csv" >"$d/results.csv"
+	run ref_stale "$d"
+	[ "$status" -eq 1 ]
+	[ "$output" = "reference-cut: results.csv has no column mitigations" ]
+	cp "$src/results.csv" "$d/"
+	run ref_stale "$d"
+	[ "$status" -eq 0 ]
+	grep -v '^reproduce=' "$src/meta.txt" >"$d/meta.txt"
+	run ref_stale "$d"
+	[ "$status" -eq 1 ]
+	[ "$output" = "reference-cut: meta.txt has no reproduce=" ]
+	grep -v '^tool_commit=' "$src/meta.txt" >"$d/meta.txt"
+	run ref_stale "$d"
+	[ "$status" -eq 1 ]
+	[ "$output" = "reference-cut: meta.txt tool_commit='' names no commit (12 hex digits, not -dirty)" ]
+	sed 's/^tool_commit=.*/&-dirty/' "$src/meta.txt" >"$d/meta.txt"
+	run ref_stale "$d"
+	[ "$status" -eq 1 ]
+	[[ "$output" == "reference-cut: meta.txt tool_commit='"*"-dirty' names no commit"* ]]
+}
