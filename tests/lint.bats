@@ -450,3 +450,61 @@ ref_stale() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == "reference-cut: meta.txt tool_commit='"*"-dirty' names no commit"* ]]
 }
+
+# excerpt_faults ROOT FILE...: every fenced block of FILE that opens with
+# "latchbench run reference-X" quotes results/reference-X/report.txt (ROOT's):
+# each of its lines but "..." (a cut) is a line of that report, in the
+# report's order, up to a cover letter's closing "Full tables:" lines.
+# Prints one line per fault: FILE:LINE: what.
+excerpt_faults() {
+	local root=$1 f
+	shift
+	for f in "$@"; do
+		awk -v root="$root" -v f="$f" '
+			/^```/ { if (inb) { inb = 0 } else { inb = 1; first = 1; cut = 0 } ; next }
+			!inb { next }
+			first {
+				first = 0; rep = ""
+				if ($0 !~ /^latchbench run reference-[a-z0-9-]+$/) { inb = 0; next }
+				rep = root "/results/" $3 "/report.txt"; n = 0; delete R
+				while ((getline l < rep) > 0) R[++n] = l
+				close(rep)
+				if (n == 0) { printf "%s:%d: %s: no such report\n", f, FNR, rep; inb = 0; next }
+				at = 1
+			}
+			/^Full tables: / { cut = 1 }
+			cut || $0 == "..." { next }
+			{
+				for (i = at; i <= n && R[i] != $0; i++) ;
+				if (i > n) printf "%s:%d: not a line of %s (in order): %s\n", f, FNR, rep, $0
+				else at = i + 1
+			}' "$f"
+	done
+}
+
+@test "a report excerpt in README.md or docs/ (a block opening 'latchbench run reference-X') is cut from that committed report.txt, line for line" {
+	cd "$LB_ROOT"
+	run excerpt_faults "$LB_ROOT" README.md docs/*.md
+	[ -z "$output" ] || { echo "$output"; false; }
+	# the excerpts are there to check: README's headline, docs/reading.md's letter
+	grep -q '^latchbench run reference-icount$' README.md
+	grep -q '^latchbench run reference-icount$' docs/reading.md
+}
+
+@test "the excerpt test can fail: a changed figure, lines out of order, a report that does not exist" {
+	d=$BATS_TEST_TMPDIR
+	mkdir -p "$d/results/reference-x" "$d/docs"
+	printf '%s\n' 'latchbench run reference-x' '' 'a  +12=  40' 'b  +7=  35' 'c  +1=  29' >"$d/results/reference-x/report.txt"
+	printf '%s\n' 'text' '```' 'latchbench run reference-x' '...' 'a  +12=  40' 'c  +1=  29' '```' >"$d/ok.md"
+	run excerpt_faults "$d" "$d/ok.md"
+	[ -z "$output" ]
+	printf '%s\n' '```' 'latchbench run reference-x' 'a  +12=  41' '```' >"$d/figure.md"
+	run excerpt_faults "$d" "$d/figure.md"
+	[ "$output" = "$d/figure.md:3: not a line of $d/results/reference-x/report.txt (in order): a  +12=  41" ]
+	printf '%s\n' '```' 'latchbench run reference-x' 'c  +1=  29' 'a  +12=  40' '```' >"$d/order.md"
+	run excerpt_faults "$d" "$d/order.md"
+	[ "$output" = "$d/order.md:4: not a line of $d/results/reference-x/report.txt (in order): a  +12=  40" ]
+	printf '%s\n' '```' 'latchbench run reference-gone' 'a' '```' >"$d/gone.md"
+	run excerpt_faults "$d" "$d/gone.md"
+	[ "$output" = "$d/gone.md:2: $d/results/reference-gone/report.txt: no such report" ]
+}
