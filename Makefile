@@ -164,9 +164,10 @@ clean:
 # kernel has mitigations to turn off (the stock image: our builds have
 # none), so the axis costs 2 boots of 10. 6.1-debian is left out: with it
 # (and its off boots) the sweep is 14 boots (1743 configurations) against
-# 10: about 8 min a boot on a loaded 2-core host (docs/timings.md). Under tcg (timed, noisy) only
-# auto and only 6.12-debian beside the builds: the mitigation cost is
-# icount's exact figure, and a tcg boot costs as much as an icount one.
+# 10: about 8 min a boot on a loaded 2-core host (docs/timings.md). Under
+# tcg (timed, noisy) only auto and only 6.12-debian beside the builds: the
+# mitigation cost is icount's exact figure, and a tcg boot costs as much
+# as an icount one.
 REF_KERNELS = 6.1 6.12 7.2 6.12-debian
 REF_TCG_KERNELS = 6.1 6.12 7.2 6.12-debian
 REF_ENV = VCPUS="1 2" WORKLOADS=all VARIANTS=all \
