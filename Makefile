@@ -162,9 +162,9 @@ clean:
 # icount each kernel with mitigations=auto and =off, the exact instruction
 # cost of the mitigations per read path; the sweep boots off only where the
 # kernel has mitigations to turn off (the stock image: our builds have
-# none), so the axis costs 2 boots of 10. 6.1-debian is left out: with it
-# (and its off boots) the sweep is 14 boots (1743 configurations) against
-# 10: about 8 min a boot on a loaded 2-core host (docs/timings.md). Under
+# none), so the axis costs 2 boots of 9 (6.1 boots 1 vCPU only under
+# icount). 6.1-debian is left out: with it (auto and off) the sweep is 11
+# boots, 1743 configurations, against 9 and 1457 (docs/timings.md). Under
 # tcg (timed, noisy) only auto and only 6.12-debian beside the builds: the
 # mitigation cost is icount's exact figure, and a tcg boot costs as much
 # as an icount one.
