@@ -390,3 +390,121 @@ md_link_faults() {
 README.md:2: docs/a.md#the-fourth-kernel: no heading #the-fourth-kernel in docs/a.md
 README.md:3: #top: no heading #top in README.md" ] || { echo "$output"; false; }
 }
+
+# ref_stale DIR: prints what committed run DIR lacks to be a run of today's
+# code and fails: a column the module writes (bench-module/columns.h, every
+# one, whatever the run's accelerator: absent values are empty, the column
+# is there), or meta.txt's reproduce= (the command that made it) or
+# tool_commit= (the commit of the code that made it, without uncommitted
+# changes: -dirty names no code).
+ref_stale() {
+	local d=$1 c bad=0 h cm
+	h=,$(head -n 1 "$d/results.csv" | tr -d '\r'),
+	for c in $(lb_csv_header | tr , ' '); do
+		[[ "$h" == *",$c,"* ]] || { echo "${d##*/}: results.csv has no column $c"; bad=1; }
+	done
+	[ -n "$(lb_meta "$d" reproduce)" ] || { echo "${d##*/}: meta.txt has no reproduce="; bad=1; }
+	cm=$(lb_meta "$d" tool_commit)
+	[[ "$cm" =~ ^[0-9a-f]{12}$ ]] || { echo "${d##*/}: meta.txt tool_commit='$cm' names no commit (12 hex digits, not -dirty)"; bad=1; }
+	return "$bad"
+}
+
+@test "every committed reference run (results/reference-*) has every column the module writes and says which command and commit made it" {
+	n=0 bad=0
+	for d in "$LB_ROOT"/results/reference-*/; do
+		n=$((n + 1))
+		ref_stale "${d%/}" || bad=1
+	done
+	[ "$bad" = 0 ] || { echo "remake them with their make targets (make reference, reference-rt, reference-uml, aa)"; false; }
+	# the list comes from results/: the headline's run is among them
+	[ "$n" -ge 1 ]
+	[ -d "$LB_ROOT/results/reference-icount" ]
+}
+
+@test "the reference freshness test can fail: a column cut out, reproduce= or tool_commit= removed, a -dirty commit" {
+	src=$LB_ROOT/results/reference-icount
+	ref_stale "$src"
+	d=$BATS_TEST_TMPDIR/reference-cut
+	mkdir -p "$d"
+	cp "$src/meta.txt" "$d/"
+	# the mitigations column cut out of the header and of every row
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mitigations") m = i }
+		{ o = ""; for (i = 1; i <= NF; i++) if (i != m) o = o (o == "" ? "" : ",") $i; print o }' \
+		"$src/results.csv" >"$d/results.csv"
+	run ref_stale "$d"
+	[ "$status" -eq 1 ]
+	[ "$output" = "reference-cut: results.csv has no column mitigations" ]
+	cp "$src/results.csv" "$d/"
+	run ref_stale "$d"
+	[ "$status" -eq 0 ]
+	grep -v '^reproduce=' "$src/meta.txt" >"$d/meta.txt"
+	run ref_stale "$d"
+	[ "$status" -eq 1 ]
+	[ "$output" = "reference-cut: meta.txt has no reproduce=" ]
+	grep -v '^tool_commit=' "$src/meta.txt" >"$d/meta.txt"
+	run ref_stale "$d"
+	[ "$status" -eq 1 ]
+	[ "$output" = "reference-cut: meta.txt tool_commit='' names no commit (12 hex digits, not -dirty)" ]
+	sed 's/^tool_commit=.*/&-dirty/' "$src/meta.txt" >"$d/meta.txt"
+	run ref_stale "$d"
+	[ "$status" -eq 1 ]
+	[[ "$output" == "reference-cut: meta.txt tool_commit='"*"-dirty' names no commit"* ]]
+}
+
+# excerpt_faults ROOT FILE...: every fenced block of FILE that opens with
+# "latchbench run reference-X" quotes results/reference-X/report.txt (ROOT's):
+# each of its lines but "..." (a cut) is a line of that report, in the
+# report's order, up to a cover letter's closing "Full tables:" lines.
+# Prints one line per fault: FILE:LINE: what.
+excerpt_faults() {
+	local root=$1 f
+	shift
+	for f in "$@"; do
+		awk -v root="$root" -v f="$f" '
+			/^```/ { if (inb) { inb = 0 } else { inb = 1; first = 1; cut = 0 } ; next }
+			!inb { next }
+			first {
+				first = 0; rep = ""
+				if ($0 !~ /^latchbench run reference-[a-z0-9-]+$/) { inb = 0; next }
+				rep = root "/results/" $3 "/report.txt"; n = 0; delete R
+				while ((getline l < rep) > 0) R[++n] = l
+				close(rep)
+				if (n == 0) { printf "%s:%d: %s: no such report\n", f, FNR, rep; inb = 0; next }
+				at = 1
+			}
+			/^Full tables: / { cut = 1 }
+			cut || $0 == "..." { next }
+			{
+				for (i = at; i <= n && R[i] != $0; i++) ;
+				if (i > n) printf "%s:%d: not a line of %s (in order): %s\n", f, FNR, rep, $0
+				else at = i + 1
+			}' "$f"
+	done
+}
+
+@test "a report excerpt in README.md or docs/ (a block opening 'latchbench run reference-X') is cut from that committed report.txt, line for line" {
+	cd "$LB_ROOT"
+	run excerpt_faults "$LB_ROOT" README.md docs/*.md
+	[ -z "$output" ] || { echo "$output"; false; }
+	# the excerpts are there to check: README's headline, docs/reading.md's letter
+	grep -q '^latchbench run reference-icount$' README.md
+	grep -q '^latchbench run reference-icount$' docs/reading.md
+}
+
+@test "the excerpt test can fail: a changed figure, lines out of order, a report that does not exist" {
+	d=$BATS_TEST_TMPDIR
+	mkdir -p "$d/results/reference-x" "$d/docs"
+	printf '%s\n' 'latchbench run reference-x' '' 'a  +12=  40' 'b  +7=  35' 'c  +1=  29' >"$d/results/reference-x/report.txt"
+	printf '%s\n' 'text' '```' 'latchbench run reference-x' '...' 'a  +12=  40' 'c  +1=  29' '```' >"$d/ok.md"
+	run excerpt_faults "$d" "$d/ok.md"
+	[ -z "$output" ]
+	printf '%s\n' '```' 'latchbench run reference-x' 'a  +12=  41' '```' >"$d/figure.md"
+	run excerpt_faults "$d" "$d/figure.md"
+	[ "$output" = "$d/figure.md:3: not a line of $d/results/reference-x/report.txt (in order): a  +12=  41" ]
+	printf '%s\n' '```' 'latchbench run reference-x' 'c  +1=  29' 'a  +12=  40' '```' >"$d/order.md"
+	run excerpt_faults "$d" "$d/order.md"
+	[ "$output" = "$d/order.md:4: not a line of $d/results/reference-x/report.txt (in order): a  +12=  40" ]
+	printf '%s\n' '```' 'latchbench run reference-gone' 'a' '```' >"$d/gone.md"
+	run excerpt_faults "$d" "$d/gone.md"
+	[ "$output" = "$d/gone.md:2: $d/results/reference-gone/report.txt: no such report" ]
+}

@@ -686,7 +686,7 @@ mhz_fixture() {
 	[[ "$flat" == *"icount and uml side by side: the synchronised variants by their figure, cheapest first"* ]] || { echo "$output"; false; }
 	# the 7.2 configurations both ran (reference-uml: 7.2.13, 2 vCPUs), each once
 	[ "$(grep -c 'icount and uml side by side' <<<"$output")" -eq 1 ]
-	[[ "$flat" == *"- 7.2.13, 2 vCPUs, tkfast, 2 readers, no writer: icount rcu<seqlock<latch; uml "* ]]
+	[[ "$flat" == *"- 7.2.13, 2 vCPUs, tkfast, 2 readers, no writer: icount rcu<seqlock<latch<seqlock-excl; uml "* ]]
 	[[ "$flat" =~ [0-9]+\ of\ [0-9]+\ configurations\ agree ]]
 	# control: the icount study alone
 	run "$REPORT" RUN=reference-icount
