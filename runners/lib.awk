@@ -18,13 +18,15 @@ function lb_kmatch(k, sel,   n, i, w) {
 # 6.12-debian-voluntary-1cpu) starts with its KERNELS label (6.12; base or
 # new for your own kernels; 6.12-debian for Debian's own): is it a boot of
 # the kernel sel selects (a release, a label, or "")? A stock kernel's
-# boots match only a stock selection (6.12.118-debian), the others only
-# the others.
+# boots match only a stock selection (6.12.118-debian), a distro profile's
+# (6.12-distro-voluntary-1cpu) only a distro one (6.12.118-distro), the
+# others only the others.
 function lb_tagmatch(t, sel,   l, s) {
 	if (sel == "") return 1
 	l = t; sub(/-.*/, "", l)
 	if ((t ~ /^[0-9][0-9.]*-debian-/) != (sel ~ /^[0-9][0-9.]*-debian/)) return 0
-	s = sel; sub(/-debian.*$/, "", s)
+	if ((t ~ /^[0-9][0-9.]*-distro-/) != (sel ~ /^[0-9][0-9.]*-distro/)) return 0
+	s = sel; sub(/-(debian|distro).*$/, "", s)
 	return l == s || index(s, l ".") == 1 || substr(s, length(s) - length(l)) == "-" l
 }
 

@@ -38,8 +38,9 @@ lb_kver_ok() {
 export LB_STOCK_KVERS="6.1-debian 6.12-debian"
 lb_stock_ok() { case " $LB_STOCK_KVERS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 # lb_kernel_ok K: K is a kernel word a sweep boots: a version we build from
-# Debian's source (lb_kver_ok) or a stock kernel word (lb_stock_ok).
-lb_kernel_ok() { lb_kver_ok "$1" || lb_stock_ok "$1"; }
+# Debian's source (lb_kver_ok), a stock kernel word (lb_stock_ok) or a distro
+# profile build of one (lb_distro_ok).
+lb_kernel_ok() { lb_kver_ok "$1" || lb_stock_ok "$1" || lb_distro_ok "$1"; }
 # lb_kernel_stock K: K names a stock kernel (any VER-debian word, known or not)
 lb_kernel_stock() { case $1 in *-debian) return 0 ;; *) return 1 ;; esac; }
 # lb_stock_base K: the Linux version of stock word K (6.12-debian: 6.12)
@@ -98,6 +99,60 @@ lb_stock_check() {
 	lb_die "KERNELS word $1: Debian has no kernel image for it in this host's apt lists (stock kernels that exist: ${have:-none: apt-get update?})"
 }
 
+# --- the distro profile (runners/distro-config) ---
+# LB_DISTRO_KVERS: the KERNELS words VER-distro: the patched VER build (the
+# same source, patches and tinyconfig + config/latchbench.config + preemption
+# fragment as VER) with one more fragment on top, derived from Debian's own
+# config of that version (linux-config-VER, config.amd64_none_amd64): the
+# options config/distro.options names (CPU mitigations, retpoline/return
+# thunks, SLS, PTI, call depth tracking, IBT, PREEMPT_DYNAMIC, HZ, PARAVIRT)
+# as Debian sets them. So the replicas, the real functions and our two
+# exports are measured with distribution codegen. Debian's model only
+# (voluntary under PREEMPT_DYNAMIC, as 6.12-debian boots). Rows name the
+# kernel 6.12.118-distro. Built on demand, never by default (README).
+export LB_DISTRO_KVERS="6.1-distro 6.12-distro"
+lb_distro_ok() { case " $LB_DISTRO_KVERS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+# lb_kernel_distro K: K names the distro profile (any VER-distro word)
+lb_kernel_distro() { case $1 in *-distro) return 0 ;; *) return 1 ;; esac; }
+# lb_kbase K: the Debian source version a build of kernel word K compiles
+# (6.12-distro: 6.12; any other word: itself)
+lb_kbase() { if lb_kernel_distro "$1"; then printf '%s\n' "${1%-distro}"; else printf '%s\n' "$1"; fi; }
+# lb_distro_fragment K: where runners/distro-config writes the derived
+# fragment of distro word K (it may not exist yet)
+lb_distro_fragment() { printf '%s/debian-config/%s/distro.config\n' "$LB_CACHE" "$(lb_kbase "$1")"; }
+# lb_distro_derive DEBCONFIG OPTIONS DROPS: the distro fragment on stdout:
+# every line of Debian's .config DEBCONFIG ("CONFIG_X=v" or "# CONFIG_X is
+# not set") whose option matches one of OPTIONS' patterns (one extended
+# regular expression of option names, without CONFIG_, per line), as Debian
+# has it; an option DROPS lists (NAME REASON per line: one a minimal guest
+# cannot have) is kept as a comment saying why. Dies when DEBCONFIG has no
+# line for some pattern (the source is not the config it should be).
+lb_distro_derive() {
+	awk -v opts="$2" -v drops="$3" '
+		BEGIN {
+			while ((getline l <opts) > 0) { if (l ~ /^[ \t]*(#|$)/) continue; sub(/[ \t]+$/, "", l); np++; P[np] = l; hit[np] = 0 }
+			while ((getline l <drops) > 0) { if (l ~ /^[ \t]*(#|$)/) continue; n = l; sub(/[ \t].*/, "", n); r = l; sub(/^[^ \t]+[ \t]+/, "", r); D[n] = r }
+			if (!np) { print "lb_distro_derive: " opts ": no option pattern" >"/dev/stderr"; exit 2 }
+		}
+		{
+			name = ""
+			if ($0 ~ /^CONFIG_[A-Za-z0-9_]+=/) { name = $0; sub(/^CONFIG_/, "", name); sub(/=.*/, "", name) }
+			else if ($0 ~ /^# CONFIG_[A-Za-z0-9_]+ is not set$/) { name = $2; sub(/^CONFIG_/, "", name) }
+			if (name == "") next
+			for (i = 1; i <= np; i++) if (name ~ ("^(" P[i] ")$")) {
+				hit[i] = 1
+				if (name in D) print "# Debian: " $0 " (not carried: " D[name] ")"
+				else print
+				break
+			}
+		}
+		END {
+			if (!np) exit 2
+			for (i = 1; i <= np; i++) if (!hit[i]) miss = miss " " P[i]
+			if (miss != "") { print "lb_distro_derive: " FILENAME ": no line for" miss >"/dev/stderr"; exit 1 }
+		}' "$1"
+}
+
 # lb_kernel_has_mitigations K FLAVOUR [DIR]: kernel K (its FLAVOUR build) is
 # built with CPU-vulnerability mitigations, so that mitigations=off changes
 # it: a stock kernel (Debian builds them in), a build whose config fragments
@@ -106,6 +161,9 @@ lb_stock_check() {
 lb_kernel_has_mitigations() {
 	local re='^CONFIG_(CPU|SPECULATION)_MITIGATIONS=y$'
 	lb_kernel_stock "$1" && return 0
+	# the distro profile: Debian's mitigations (build-kernel refuses a build
+	# that lost CONFIG_CPU_MITIGATIONS)
+	lb_kernel_distro "$1" && return 0
 	if [ -n "${3:-}" ]; then grep -Eq "$re" "$3/.config" 2>/dev/null; return; fi
 	# shellcheck disable=SC2046 # one fragment a word
 	grep -Eqh "$re" $(lb_fragments "$2" "$1") 2>/dev/null
@@ -131,6 +189,8 @@ lb_kernel_models() {
 	# a stock kernel boots the model Debian ships it with (PREEMPT_DYNAMIC,
 	# voluntary by default; preempt= at boot is not an axis here)
 	*-debian) lb_stock_ok "$1" && echo voluntary ;;
+	# the distro profile: Debian's model (PREEMPT_DYNAMIC, voluntary)
+	*-distro) lb_distro_ok "$1" && echo voluntary ;;
 	6.1) echo "none voluntary full" ;;
 	6.12) echo "none voluntary full rt" ;;
 	7.2) echo "full lazy rt" ;;
@@ -216,14 +276,15 @@ lb_flavour_ok() {
 }
 
 # lb_fragments FLAVOUR [KVER]: the config fragments merged onto tinyconfig, in
-# order (uml: KVER decides SMP, lb_uml_smp).
+# order (uml: KVER decides SMP, lb_uml_smp; a distro word KVER adds its
+# derived fragment last, lb_distro_fragment).
 lb_fragments() {
 	local c=$LB_ROOT/config
 	case $1 in
 	uml) echo "$c/uml.config$(! lb_uml_smp "${2:-}" || echo " $c/uml-smp.config")" ;;
 	debug) echo "$c/latchbench.config $c/preempt-voluntary.config $c/debug-common.config $c/debug-kasan.config" ;;
 	kcsan) echo "$c/latchbench.config $c/preempt-voluntary.config $c/debug-common.config $c/debug-kcsan.config" ;;
-	*) echo "$c/latchbench.config $c/preempt-$1.config" ;;
+	*) echo "$c/latchbench.config $c/preempt-$1.config$(! lb_kernel_distro "${2:-}" || echo " $(lb_distro_fragment "$2")")" ;;
 	esac
 }
 
@@ -237,6 +298,11 @@ lb_kbuild_dir() {
 	# a stock kernel (runners/stock-kernel): its unpacked image and headers
 	if lb_kernel_stock "$1"; then
 		printf '%s/debian-stock/%s/lb-build-%s\n' "$LB_CACHE" "$1" "${2:-voluntary}"
+		return 0
+	fi
+	# a distro profile build: beside the base version's builds, in its tree
+	if lb_kernel_distro "$1"; then
+		printf '%s/src/%s/lb-build-%s-distro\n' "$LB_CACHE" "$(lb_kbase "$1")" "${2:-voluntary}"
 		return 0
 	fi
 	printf '%s/src/%s/lb-build-%s\n' "$LB_CACHE" "$1" "${2:-$(lb_default_preempt "$1")}"
@@ -327,9 +393,14 @@ lb_configure() {
 	[ -z "$missing" ] || lb_die "config options did not survive olddefconfig for $what:$missing"
 }
 # lb_kbuild_flavour DIR: "KVER FLAVOUR" of a build directory from lb_kbuild_dir
+# (a distro profile build, lb-build-voluntary-distro: "6.12-distro voluntary")
 lb_kbuild_flavour() {
-	local d=${1%/}
-	printf '%s %s\n' "$(basename "$(dirname "$d")")" "${d##*/lb-build-}"
+	local d=${1%/} f
+	f=${d##*/lb-build-}
+	case $f in
+	*-distro) printf '%s-distro %s\n' "$(basename "$(dirname "$d")")" "${f%-distro}" ;;
+	*) printf '%s %s\n' "$(basename "$(dirname "$d")")" "$f" ;;
+	esac
 }
 
 # lb_debian_version KVER: the Debian version of linux-source-KVER: the installed
@@ -342,6 +413,11 @@ lb_debian_version() {
 		v=$(sed -n 's/^image_version=//p' "$LB_CACHE/debian-stock/$1/stock.meta" 2>/dev/null)
 		[ -n "$v" ] || v=$(lb_stock_pick "$1" | cut -d' ' -f2)
 		printf '%s' "${v:-unknown}"
+		return 0
+	fi
+	# a distro profile build compiles its base version's source
+	if lb_kernel_distro "$1"; then
+		lb_debian_version "$(lb_kbase "$1")"
 		return 0
 	fi
 	# no newline after dpkg-query's version: it is part of the build stamps

@@ -278,7 +278,7 @@ runner_cli_faults() {
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "boot: error: VCPUS=two: not a positive integer (valid: 1, 2, ...)" ]
 	run --separate-stderr "$LB_ROOT/runners/build-kernel" KVER=9.9
-	[ "$stderr" = "build-kernel: error: KVER=9.9: unknown kernel version (valid: $LB_KVERS)" ]
+	[ "$stderr" = "build-kernel: error: KVER=9.9: unknown kernel version (valid: $LB_KVERS $LB_DISTRO_KVERS)" ]
 	run --separate-stderr "$LB_ROOT/runners/build-tree" KVER=6.12 ONLY=everything
 	[ "$stderr" = "build-tree: error: ONLY=everything: unknown (valid: meta source)" ]
 	run --separate-stderr "$LB_ROOT/runners/sweep" PERF=2
