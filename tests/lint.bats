@@ -12,7 +12,7 @@ bats_require_minimum_version 1.5.0
 	cd "$LB_ROOT"
 	# every runner (a new one is checked without being listed here)
 	run shellcheck -x $(find runners -maxdepth 1 -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash \
-		tests/bare-bang \
+		tests/bare-bang tests/sweep-plans \
 		tests/fixtures/gen-fixtures tests/mini-slurm tests/kvm-standin .ci/run
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
