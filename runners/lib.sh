@@ -381,11 +381,12 @@ lb_series_hash() {
 
 # lb_tree_hash [DIR...]: 16 hex digits of the paths and contents of the files
 # under LB_ROOT's DIRs (default: bench-module config patches), patch cover
-# letters (0000-*) left out as in lb_series_hash: the tree a deep tier
+# letters (0000-*) left out as in lb_series_hash, and the sweep's profiles
+# (config/profiles/: knob defaults, nothing a guest runs): the tree a deep tier
 # (make check, make check-rt) passed on. bench-module alone: the module.
 lb_tree_hash() {
 	[ $# -gt 0 ] || set -- bench-module config patches
-	(cd "$LB_ROOT" && find "$@" -type f ! -name '0000-*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) |
+	(cd "$LB_ROOT" && find "$@" -type f ! -name '0000-*' ! -path 'config/profiles/*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) |
 		sha256sum | cut -c1-16
 }
 
@@ -831,6 +832,19 @@ lb_module_groups() {
 # VALUE when given (a command-line word held in another variable), else
 # $VARIABLE's.
 lb_invalid() { lb_die "$1=${4-${!1-}}: $2 (valid: $3)"; }
+
+# lb_profile NAME: PROFILE NAME's knobs, one NAME=VALUE line each, as
+# config/profiles/NAME declares them (comments and blank lines left out): the
+# one reader of the profiles (the sweep, compare). An unknown NAME is refused,
+# naming the profiles that directory has.
+lb_profile() {
+	local dir=$LB_ROOT/config/profiles f=""
+	case $1 in '' | *[!a-z0-9_-]*) ;; *) f=$dir/$1 ;; esac
+	if [ -z "$f" ] || [ ! -f "$f" ]; then
+		lb_invalid PROFILE "unknown profile" "$(find "$dir" -maxdepth 1 -type f -printf '%f\n' | sort -r | paste -sd' ')" "$1"
+	fi
+	grep -v '^[[:space:]]*\(#\|$\)' "$f"
+}
 
 # lb_plots_out WORD OUT RUNDIR: the directory a run's plots go to, resolved
 # (no .., no symlink out): OUT, else plots/<RUNDIR's own name>. It must lie

@@ -291,7 +291,8 @@ runner_cli_faults() {
 # accepts without an entry of its own in --help's variable list (an entry: a
 # line "  NAME  what it does", or "  NAME, NAME, ..."), an entry it does not
 # accept, or a knob of knob_defaults (the variables that decide the rows) it
-# does not accept (knob_defaults: SWEEP's sweep.d/knobs.sh). README and docs/
+# does not accept (knob_defaults: SWEEP's sweep.d/knobs.sh, with the profiles'
+# knobs, config/profiles/). README and docs/
 # point to this list instead of copying it.
 sweep_help_faults() {
 	local entries accepted knobs
@@ -299,11 +300,14 @@ sweep_help_faults() {
 		grep -E '^  [A-Z][A-Z0-9_]*(, [A-Z][A-Z0-9_]*)*,?( {2,}.*)?$' |
 		sed -E 's/^  //; s/ {2,}.*//; s/,/ /g' | tr ' ' '\n' | grep . | sort -u)
 	accepted=$(LB_ARGS_LIST=1 "$1" </dev/null | grep -v '^-' | sed 's/+$//' | sort -u)
-	knobs=$(sed -n '/^knob_defaults() {/,/^}/p' "$(dirname "$1")/sweep.d/knobs.sh" | grep -oE '\b[A-Z][A-Z0-9_]*=' | tr -d = | sort -u)
+	knobs=$({
+		sed -n '/^knob_defaults() {/,/^}/p' "$(dirname "$1")/sweep.d/knobs.sh"
+		grep -h '^[A-Z]' "$(dirname "$1")/../config/profiles/"*
+	} | grep -oE '\b[A-Z][A-Z0-9_]*=' | tr -d = | sort -u)
 	[ -n "$entries" ] && [ -n "$accepted" ] && [ -n "$knobs" ] || { echo "nothing read from $1"; return; }
 	comm -23 <(echo "$accepted") <(echo "$entries") | sed 's/$/: accepted, but no entry in sweep --help/'
 	comm -13 <(echo "$accepted") <(echo "$entries") | sed 's/$/: an entry in sweep --help, but not accepted/'
-	comm -23 <(echo "$knobs") <(echo "$accepted") | sed 's/$/: a knob (knob_defaults), but not accepted/'
+	comm -23 <(echo "$knobs") <(echo "$accepted") | sed 's/$/: a knob (knob_defaults, a profile), but not accepted/'
 }
 
 @test "every variable the sweep accepts has its entry in runners/sweep --help, and every entry and knob is accepted" {
@@ -319,6 +323,9 @@ sweep_help_faults() {
 	d=$BATS_TEST_TMPDIR/runners
 	mkdir -p "$d"
 	cp -r "$LB_ROOT/runners/lib.sh" "$LB_ROOT/runners/sweep" "$LB_ROOT/runners/sweep.d" "$d/"
+	mkdir -p "$d/../config" && cp -r "$LB_ROOT/config/profiles" "$d/../config/"
+	# a profile's knob no sweep variable takes (a typo)
+	echo 'RUN=4' >>"$d/../config/profiles/full"
 	# SECRET accepted, named nowhere; RUNS_MAX (a knob, with its entry) no longer accepted
 	sed -i 's/^lb_args "PROFILE /lb_args "SECRET PROFILE /; /^lb_args /,/"\$@"$/s/ RUNS_MAX / /' "$d/sweep"
 	# an entry for a variable nothing reads
@@ -328,9 +335,11 @@ sweep_help_faults() {
 	[ "$output" = "SECRET: accepted, but no entry in sweep --help
 GHOST: an entry in sweep --help, but not accepted
 RUNS_MAX: an entry in sweep --help, but not accepted
-RUNS_MAX: a knob (knob_defaults), but not accepted" ] || { echo "$output"; false; }
+RUN: a knob (knob_defaults, a profile), but not accepted
+RUNS_MAX: a knob (knob_defaults, a profile), but not accepted" ] || { echo "$output"; false; }
 	# a variable named only inside another's text is no entry of its own
 	cp "$LB_ROOT/runners/sweep" "$d/sweep"
+	cp "$LB_ROOT/config/profiles/full" "$d/../config/profiles/"
 	sed -i 's/^#   BUILD_CPUS, EXCLUSIVE, SBATCH_ARGS$/#   BUILD_CPUS, EXCLUSIVE/; s/^#                   SCHED=slurm.s job options/& (and SBATCH_ARGS)/' "$d/sweep"
 	"$d/sweep" --help | grep -qw SBATCH_ARGS
 	run sweep_help_faults "$d/sweep"

@@ -23,10 +23,7 @@ knob_defaults() {
 	echo "WORKLOADS=all"
 	echo "VARIANTS=all"
 	echo "CONTEXTS=task nmi hardirq"
-	case $profile in
-	quick) printf '%s\n' "WRITER_PERIODS=none 10000 0" RUNS=3 DURATION=20 ;;
-	full) printf '%s\n' "WRITER_PERIODS=none 1000000 10000 0" RUNS=5 DURATION=100 ;;
-	esac
+	grep '^[A-Z]' <<<"$profile_knobs" # PROFILE's: config/profiles/PROFILE
 	printf '%s\n' ACCEL=auto UML_KERNELS= MITIGATIONS=auto CLOCK=tsc PERF=1 ROUNDS= RUNS_MAX= SEED=
 }
 
@@ -35,11 +32,8 @@ knob_defaults() {
 sweep_knobs() {
 	profile=${PROFILE:-quick}
 	hostcpus=$(nproc)
-	case $profile in
-	quick) preempt_extra="" ;;
-	full) preempt_extra=full ;;
-	*) PROFILE=$profile lb_invalid PROFILE "unknown profile" "quick full" ;;
-	esac
+	profile_knobs=$(lb_profile "$profile")
+	preempt_extra=$(sed -n 's/^preempt_also=//p' <<<"$profile_knobs")
 	declare -gA knob_default=()
 	while IFS= read -r kv; do
 		k=${kv%%=*}
