@@ -88,22 +88,9 @@ add_boot() {
 	if [ $# -ge 8 ]; then printf '%s\n' "$8" >"$out/plan"; else plan_for "$v" "$nr" >"$out/plan"; fi
 	nlines=$(wc -l <"$out/plan")
 	# group lines (workload=all|replicas|kernel, variant=all) expand in the
-	# guest: count what they expand to in the module's vocabulary (lb_vocab)
-	ncfg=$(awk -F, 'NR == FNR { if (FNR > 1) { n++; W[n] = $1; V[n] = $2; K[n] = $3 } next }
-		{
-			w = v = ""; m = split($0, t, /[ \t]+/)
-			for (i = 1; i <= m; i++) {
-				if (t[i] ~ /^workload=/) w = substr(t[i], 10)
-				if (t[i] ~ /^variant=/) v = substr(t[i], 9)
-			}
-			c = 0
-			for (j = 1; j <= n; j++)
-				if ((w == "all" || w == W[j] || (w == "replicas" && K[j] != "kernel") || (w == "kernel" && K[j] == "kernel")) &&
-					(v == "all" || v == V[j]))
-					c++
-			tot += c ? c : 1
-		}
-		END { print tot + 0 }' <(printf '%s\n' "$vocab") "$out/plan")
+	# guest (runners/guest-expand, with the module's table): the same
+	# expansion here, with the vocabulary's table (expand_table)
+	ncfg=$(sh "$LB_ROOT/runners/guest-expand" <(printf '%s\n' "$expand_table") "$out/plan" | wc -l)
 	# Budget: the expected time of this boot's plan under this accelerator,
 	# times a generous factor, with a floor (lb_boot_budget); TIMEOUT overrides
 	budget=$(lb_boot_budget "$a" "$ncfg" "$nr" "$DURATION")
@@ -146,7 +133,12 @@ add_boot() {
 # sweep_plan_boots: every boot's spec and plan; the planned tags in meta.txt
 # boots= (lb_incomplete_note: which of them are missing)
 sweep_plan_boots() {
-	vocab=$(lb_vocab table) # the workloads and variants, for the configuration counts
+	# the configuration counts: the module's table as guest-expand reads it,
+	# from its vocabulary (lb_vocab); what only a build knows (has_writer,
+	# nmi_safe) taken as yes, so a count is at most one too many per kernel
+	# function in a writer sweep or non-NMI-safe variant in NMI context (the
+	# boot's log line: "<= N configurations"; the guest's N record corrects it)
+	expand_table=$(lb_vocab table | awk -F, -v OFS=, 'NR == 1 { print "workload,variant,has_writer,nmi_safe"; next } { print $1, $2, 1, 1 }')
 	declare -gA mit_said=()
 	boots=()
 	# rounds: every kernel once per round (KDIRS: a, b, a, b, ... per vCPU count);
