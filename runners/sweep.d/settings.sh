@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
-# runners/sweep's checks: every setting validated on the host before anything
+# runners/sweep's settings: every one validated on the host before anything
 # is extracted, built or booted; one message form: VARIABLE=value: why
 # (valid: ...) (lib.sh lb_invalid). The guest's own checks stay as the second
 # line of defence.
