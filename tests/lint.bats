@@ -233,7 +233,7 @@ runner_cli_faults() {
 @test "the runner --help test can fail: an undocumented word, a runner without lb_args" {
 	d=$BATS_TEST_TMPDIR/runners
 	mkdir -p "$d"
-	cp "$LB_ROOT/runners/lib.sh" "$LB_ROOT/runners/report" "$LB_ROOT/runners/plots" "$d/"
+	cp -r "$LB_ROOT/runners/lib.sh" "$LB_ROOT/runners/lib.d" "$LB_ROOT/runners/report" "$LB_ROOT/runners/plots" "$d/"
 	# report accepts one word more than its header documents
 	sed -i 's/^lb_args "RUN=run /lb_args "SECRET=secret RUN=run /' "$d/report"
 	LB_ARGS_LIST=1 "$d/report" | grep -qx SECRET
@@ -322,7 +322,7 @@ sweep_help_faults() {
 @test "the sweep --help test can fail: an undocumented variable, an entry not accepted, a knob not accepted" {
 	d=$BATS_TEST_TMPDIR/runners
 	mkdir -p "$d"
-	cp -r "$LB_ROOT/runners/lib.sh" "$LB_ROOT/runners/sweep" "$LB_ROOT/runners/sweep.d" "$d/"
+	cp -r "$LB_ROOT/runners/lib.sh" "$LB_ROOT/runners/lib.d" "$LB_ROOT/runners/sweep" "$LB_ROOT/runners/sweep.d" "$d/"
 	mkdir -p "$d/../config" && cp -r "$LB_ROOT/config/profiles" "$d/../config/"
 	# a profile's knob no sweep variable takes (a typo)
 	echo 'RUN=4' >>"$d/../config/profiles/full"
