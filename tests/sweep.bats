@@ -152,7 +152,7 @@ quick_env() {
 	t=$BATS_TEST_TMPDIR/tree d=$BATS_TEST_TMPDIR/tree/runners
 	mkdir -p "$d"
 	cp -r "$LB_ROOT"/runners/. "$d/"
-	for f in bench-module patches config; do ln -s "$LB_ROOT/$f" "$t/$f"; done
+	for f in bench-module patches config stats build; do ln -s "$LB_ROOT/$f" "$t/$f"; done
 	grep -rl 'readers=$((v - 1))' "$d" | xargs sed -i 's/\[ "\$writers" = 0 \] || \[ "\$v" -le 1 \] || readers=\$((v - 1))/[ "$v" -le 1 ] || readers=$((v - 1))/'
 	! diff -r -q "$LB_ROOT/runners" "$d" >/dev/null || false
 	run --separate-stderr "$LB_ROOT/tests/sweep-plans" "$d/sweep"
