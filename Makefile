@@ -146,7 +146,7 @@ check-rt: deps stats
 LINT_BATS ?= $(wildcard tests/*.bats) tests/helpers.bash
 lint:
 	tests/bare-bang $(LINT_BATS)
-	shellcheck -x $$(find runners -maxdepth 1 -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash tests/bare-bang tests/kvm-standin tests/mini-slurm tests/fixtures/gen-fixtures .ci/run
+	shellcheck -x $$(find runners -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash tests/bare-bang tests/sweep-plans tests/kvm-standin tests/mini-slurm tests/fixtures/gen-fixtures .ci/run
 	@for f in bench-module/*.[ch]; do \
 		$$(. runners/lib.sh && echo $$LB_CACHE)/src/6.12/scripts/checkpatch.pl --no-tree -f -q --terse $$f || exit 1; done
 
@@ -170,8 +170,9 @@ clean:
 # costs as much as an icount one.
 REF_KERNELS = 6.1 6.12 7.2 6.12-debian
 REF_TCG_KERNELS = 6.1 6.12 7.2 6.12-debian
-REF_ENV = VCPUS="1 2" WORKLOADS=all VARIANTS=all \
-	CONTEXTS="task nmi hardirq" WRITER_PERIODS="none 10000 0" RUNS=3 DURATION=10
+# The quick profile's knobs (config/profiles/quick), 10 ms runs.
+REF_ENV = PROFILE=quick VCPUS="1 2" WORKLOADS=all VARIANTS=all \
+	CONTEXTS="task nmi hardirq" DURATION=10
 REF_ACCELS ?= icount tcg
 export REF_ACCELS
 # $(call ref_keep,NAME): the sweep's run directory ($$run) becomes the committed

@@ -211,8 +211,11 @@ made_then_probed() {
 	[[ "$stderr" == *"auto stands alone"* ]]
 	# no runner decides on its own: the fallback lives in lib.sh only
 	for f in sweep sweep-boot boot; do
-		grep -q 'lb_accel_resolve' "$LB_ROOT/runners/$f" || { echo "$f does not use lb_accel_resolve"; false; }
-		! grep -n 'accel=icount\|accel=tcg' "$LB_ROOT/runners/$f" | grep -v '^[0-9]*:[[:space:]]*#' ||
+		# (the sweep with its pieces, runners/sweep.d/)
+		src=("$LB_ROOT/runners/$f")
+		[ "$f" != sweep ] || src+=("$LB_ROOT"/runners/sweep.d/*.sh)
+		grep -q 'lb_accel_resolve' "${src[@]}" || { echo "$f does not use lb_accel_resolve"; false; }
+		! grep -hn 'accel=icount\|accel=tcg' "${src[@]}" | grep -v '^[0-9]*:[[:space:]]*#' ||
 			{ echo "$f has its own accelerator fallback"; false; }
 	done
 }

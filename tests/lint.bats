@@ -10,9 +10,9 @@ bats_require_minimum_version 1.5.0
 
 @test "every shell script is shellcheck-clean" {
 	cd "$LB_ROOT"
-	# every runner (a new one is checked without being listed here)
-	run shellcheck -x $(find runners -maxdepth 1 -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash \
-		tests/bare-bang \
+	# every runner and sourced piece (a new one is checked without being listed here)
+	run shellcheck -x $(find runners -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash \
+		tests/bare-bang tests/sweep-plans \
 		tests/fixtures/gen-fixtures tests/mini-slurm tests/kvm-standin .ci/run
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
@@ -184,7 +184,7 @@ B
 
 # ---- the runners' command line (lib.sh lb_args: NAME=VALUE words, -h/--help) ----
 # guest-init and guest-expand run inside the guest's busybox and take no user
-# words; lib.sh is sourced, never run.
+# words; lib.sh and the sweep's pieces (runners/sweep.d/) are sourced, never run.
 
 # runner_cli_faults DIR: one line per fault in DIR's runners: a runner that
 # does not parse its command line with lb_args (never run: without lb_args,
@@ -194,7 +194,7 @@ B
 runner_cli_faults() {
 	local r help names n
 	for r in "$1"/*; do
-		case ${r##*/} in lib.sh | *.awk | guest-init | guest-expand | *.d) continue ;; esac # (lib.awk, wrap.awk; report.d: the report's awk programs)
+		case ${r##*/} in lib.sh | *.awk | guest-init | guest-expand | *.d) continue ;; esac # (lib.awk, wrap.awk; report.d: the report's awk programs; sweep.d: the sweep's sourced pieces)
 		if ! grep -q '^lb_args ' "$r"; then
 			echo "${r##*/}: does not parse its command line with lb_args"
 			continue
@@ -233,7 +233,7 @@ runner_cli_faults() {
 @test "the runner --help test can fail: an undocumented word, a runner without lb_args" {
 	d=$BATS_TEST_TMPDIR/runners
 	mkdir -p "$d"
-	cp "$LB_ROOT/runners/lib.sh" "$LB_ROOT/runners/report" "$LB_ROOT/runners/plots" "$d/"
+	cp -r "$LB_ROOT/runners/lib.sh" "$LB_ROOT/runners/lib.d" "$LB_ROOT/runners/report" "$LB_ROOT/runners/plots" "$d/"
 	# report accepts one word more than its header documents
 	sed -i 's/^lb_args "RUN=run /lb_args "SECRET=secret RUN=run /' "$d/report"
 	LB_ARGS_LIST=1 "$d/report" | grep -qx SECRET
@@ -254,7 +254,7 @@ runner_cli_faults() {
 @test "a runner refuses an unknown word, an option, a bare word or a word given twice in one line, before any work" {
 	mkdir "$BATS_TEST_TMPDIR/cwd" && cd "$BATS_TEST_TMPDIR/cwd"
 	for r in "$LB_ROOT"/runners/*; do
-		case ${r##*/} in lib.sh | *.awk | guest-init | guest-expand | *.d) continue ;; esac # (lib.awk, wrap.awk; report.d: the report's awk programs)
+		case ${r##*/} in lib.sh | *.awk | guest-init | guest-expand | *.d) continue ;; esac # (lib.awk, wrap.awk; report.d: the report's awk programs; sweep.d: the sweep's sourced pieces)
 		want=1
 		[ "${r##*/}" != console-check ] || want=2 # its usage-error status (its header)
 		for bad in NO_SUCH_WORD=1 -o --run bare lower=1; do
@@ -291,18 +291,23 @@ runner_cli_faults() {
 # accepts without an entry of its own in --help's variable list (an entry: a
 # line "  NAME  what it does", or "  NAME, NAME, ..."), an entry it does not
 # accept, or a knob of knob_defaults (the variables that decide the rows) it
-# does not accept. README and docs/ point to this list instead of copying it.
+# does not accept (knob_defaults: SWEEP's sweep.d/knobs.sh, with the profiles'
+# knobs, config/profiles/). README and docs/
+# point to this list instead of copying it.
 sweep_help_faults() {
 	local entries accepted knobs
 	entries=$("$1" --help | sed -n '/^Variables/,/^Every variable/p' |
 		grep -E '^  [A-Z][A-Z0-9_]*(, [A-Z][A-Z0-9_]*)*,?( {2,}.*)?$' |
 		sed -E 's/^  //; s/ {2,}.*//; s/,/ /g' | tr ' ' '\n' | grep . | sort -u)
 	accepted=$(LB_ARGS_LIST=1 "$1" </dev/null | grep -v '^-' | sed 's/+$//' | sort -u)
-	knobs=$(sed -n '/^knob_defaults() {/,/^}/p' "$1" | grep -oE '\b[A-Z][A-Z0-9_]*=' | tr -d = | sort -u)
+	knobs=$({
+		sed -n '/^knob_defaults() {/,/^}/p' "$(dirname "$1")/sweep.d/knobs.sh"
+		grep -h '^[A-Z]' "$(dirname "$1")/../config/profiles/"*
+	} | grep -oE '\b[A-Z][A-Z0-9_]*=' | tr -d = | sort -u)
 	[ -n "$entries" ] && [ -n "$accepted" ] && [ -n "$knobs" ] || { echo "nothing read from $1"; return; }
 	comm -23 <(echo "$accepted") <(echo "$entries") | sed 's/$/: accepted, but no entry in sweep --help/'
 	comm -13 <(echo "$accepted") <(echo "$entries") | sed 's/$/: an entry in sweep --help, but not accepted/'
-	comm -23 <(echo "$knobs") <(echo "$accepted") | sed 's/$/: a knob (knob_defaults), but not accepted/'
+	comm -23 <(echo "$knobs") <(echo "$accepted") | sed 's/$/: a knob (knob_defaults, a profile), but not accepted/'
 }
 
 @test "every variable the sweep accepts has its entry in runners/sweep --help, and every entry and knob is accepted" {
@@ -317,7 +322,10 @@ sweep_help_faults() {
 @test "the sweep --help test can fail: an undocumented variable, an entry not accepted, a knob not accepted" {
 	d=$BATS_TEST_TMPDIR/runners
 	mkdir -p "$d"
-	cp "$LB_ROOT/runners/lib.sh" "$LB_ROOT/runners/sweep" "$d/"
+	cp -r "$LB_ROOT/runners/lib.sh" "$LB_ROOT/runners/lib.d" "$LB_ROOT/runners/sweep" "$LB_ROOT/runners/sweep.d" "$d/"
+	mkdir -p "$d/../config" && cp -r "$LB_ROOT/config/profiles" "$d/../config/"
+	# a profile's knob no sweep variable takes (a typo)
+	echo 'RUN=4' >>"$d/../config/profiles/full"
 	# SECRET accepted, named nowhere; RUNS_MAX (a knob, with its entry) no longer accepted
 	sed -i 's/^lb_args "PROFILE /lb_args "SECRET PROFILE /; /^lb_args /,/"\$@"$/s/ RUNS_MAX / /' "$d/sweep"
 	# an entry for a variable nothing reads
@@ -327,9 +335,11 @@ sweep_help_faults() {
 	[ "$output" = "SECRET: accepted, but no entry in sweep --help
 GHOST: an entry in sweep --help, but not accepted
 RUNS_MAX: an entry in sweep --help, but not accepted
-RUNS_MAX: a knob (knob_defaults), but not accepted" ] || { echo "$output"; false; }
+RUN: a knob (knob_defaults, a profile), but not accepted
+RUNS_MAX: a knob (knob_defaults, a profile), but not accepted" ] || { echo "$output"; false; }
 	# a variable named only inside another's text is no entry of its own
 	cp "$LB_ROOT/runners/sweep" "$d/sweep"
+	cp "$LB_ROOT/config/profiles/full" "$d/../config/profiles/"
 	sed -i 's/^#   BUILD_CPUS, EXCLUSIVE, SBATCH_ARGS$/#   BUILD_CPUS, EXCLUSIVE/; s/^#                   SCHED=slurm.s job options/& (and SBATCH_ARGS)/' "$d/sweep"
 	"$d/sweep" --help | grep -qw SBATCH_ARGS
 	run sweep_help_faults "$d/sweep"

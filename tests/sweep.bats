@@ -122,3 +122,72 @@ quick_env() {
 	run lb_icount_same "$r1" "$BATS_TEST_TMPDIR/bad1.csv"
 	[ "$status" -ne 0 ]
 }
+
+@test "the sweep plans what it planned: its plans for a set of configurations equal the committed ones (tests/expected/sweep-plans.txt)" {
+	# ONLY=plan: nothing built or booted (a few seconds)
+	run --separate-stderr "$LB_ROOT/tests/sweep-plans"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	want=$LB_ROOT/tests/expected/sweep-plans.txt
+	diff -u "$want" <(echo "$output") >"$BATS_TEST_TMPDIR/diff" || {
+		head -n 40 "$BATS_TEST_TMPDIR/diff"
+		echo "the sweep's plans changed (above: - committed, + now). A restructuring must not change them;"
+		echo "an intended change: tests/sweep-plans >tests/expected/sweep-plans.txt, and say why in the commit"
+		false
+	}
+	# the committed uml reference's plan, expanded as its guest did (guest-expand
+	# with the module table it recorded), is exactly the configurations of its rows
+	ref=$LB_ROOT/results/reference-uml
+	plans=$(awk '/^=== case 5:/ { on = 1; next } /^=== / { on = 0 } on && sub(/^plan: /, "")' <<<"$output")
+	[ -n "$plans" ]
+	conf() { tr ' ' '\n' | awk -F= '$1 ~ /^(workload|variant|context|readers|writers|writer_period_ns)$/ { v[$1] = $2 }
+		END { print v["workload"], v["variant"], v["context"], v["readers"], v["writers"], v["writer_period_ns"] }'; }
+	"$LB_ROOT/runners/guest-expand" "$ref/vocab.csv" <(echo "$plans") | while read -r l; do conf <<<"$l"; done | sort -u >"$BATS_TEST_TMPDIR/planned"
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ print $c["workload"], $c["variant"], $c["context"], $c["readers"], $c["writers"], $c["writer_period_ns"] }' \
+		"$ref/results.csv" | sort -u >"$BATS_TEST_TMPDIR/rows"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/rows")" -gt 10 ]
+	diff "$BATS_TEST_TMPDIR/planned" "$BATS_TEST_TMPDIR/rows"
+	# negative control: a sweep whose plan gives every reader one CPU less
+	# (a changed behaviour) is caught, saying what to do
+	t=$BATS_TEST_TMPDIR/tree d=$BATS_TEST_TMPDIR/tree/runners
+	mkdir -p "$d"
+	cp -r "$LB_ROOT"/runners/. "$d/"
+	for f in bench-module patches config stats build; do ln -s "$LB_ROOT/$f" "$t/$f"; done
+	grep -rl 'readers=$((v - 1))' "$d" | xargs sed -i 's/\[ "\$writers" = 0 \] || \[ "\$v" -le 1 \] || readers=\$((v - 1))/[ "$v" -le 1 ] || readers=$((v - 1))/'
+	! diff -r -q "$LB_ROOT/runners" "$d" >/dev/null || false
+	run --separate-stderr "$LB_ROOT/tests/sweep-plans" "$d/sweep"
+	[ "$status" -eq 0 ]
+	! diff -q "$want" <(echo "$output") >/dev/null || false
+}
+
+@test "icount: a small sweep's rows equal the committed reference's rows of the same configurations, byte for byte (results/reference-icount)" {
+	# icount is exact: with the same module and kernel, the same rows. The
+	# reference's own knobs (runs, ms, perf), one kernel, one vCPU, one variant
+	ref=$LB_ROOT/results/reference-icount
+	export KERNELS=6.12 VCPUS=1 WORKLOADS=tkfast VARIANTS=latch CONTEXTS=task WRITER_PERIODS=none
+	RUNS=$(lb_meta "$ref" runs) DURATION=$(lb_meta "$ref" duration_ms) PERF=$(lb_meta "$ref" perf)
+	export RUNS DURATION PERF ACCEL=icount HARNESS=0 RESULTS=$BATS_TEST_TMPDIR/r
+	run --separate-stderr "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 20; false; }
+	got=$RESULTS/latest/results.csv
+	rid=$(lb_meta "$RESULTS/latest" run_id)
+	[ -n "$rid" ] && echo "$LB_ROOT/plots/$rid" >"$BATS_TEST_TMPDIR/plotdir"
+	# the reference's rows of these configurations, in its order
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+		$c["kernel"] ~ /^6\.12\.[0-9]+$/ && $c["vcpus"] == 1 && $c["workload"] == "tkfast" && $c["context"] == "task" &&
+		$c["variant"] == "latch" && $c["writer_period_ns"] == "none"' \
+		"$ref/results.csv" >"$BATS_TEST_TMPDIR/want.csv"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/want.csv")" -eq $((RUNS + 1)) ]
+	[ "$(wc -l <"$got")" -eq $((RUNS + 1)) ]
+	lb_icount_same "$BATS_TEST_TMPDIR/want.csv" "$got" || {
+		echo "these rows differ from results/reference-icount's (above: < reference, > now). Either the module, a kernel"
+		echo "or the row layout changed since the reference was made (git log -- bench-module config patches):"
+		echo "remake it (make reference REF_ACCELS=icount) and commit it; or the sweep changed what it runs: a bug"
+		false
+	}
+	# negative control: one read more in a reference row is a difference
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } NR == 2 { $c["read_ops"] += 1 } { print }' \
+		"$BATS_TEST_TMPDIR/want.csv" >"$BATS_TEST_TMPDIR/bad.csv"
+	run lb_icount_same "$BATS_TEST_TMPDIR/bad.csv" "$got"
+	[ "$status" -ne 0 ]
+}

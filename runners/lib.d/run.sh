@@ -1,0 +1,244 @@
+# shellcheck shell=bash
+# runners/lib.d/run.sh, the run store: atomic writes, the host's one-sweep
+# lock, run directories, meta.txt and specs, why a boot failed, the
+# reproducer. Sourced by runners/lib.sh (the loader), never run.
+
+# Write stdin to FILE atomically: a temp name in the same directory, flushed
+# to disk (a full disk may only say so then), then renamed over FILE. On any
+# failure the temp file goes, FILE keeps its previous complete version (or
+# stays absent) and we die.
+lb_atomic_write() {
+	local file=$1 tmp
+	tmp=$(mktemp "$file.tmp.XXXXXX") || lb_die "could not create a temporary file next to $file"
+	if ! cat >"$tmp" || ! sync "$tmp" || ! mv -f "$tmp" "$file"; then
+		rm -f "$tmp"
+		lb_die "could not write $file (disk full?)"
+	fi
+}
+
+# lb_single NAME WHAT [INFO]: hold $LB_CACHE/NAME.lock (flock) until this
+# process and its children exit; when another process holds it, die at once
+# naming the holder (its pid, start time and INFO, which it wrote there), or
+# with LB_LOCK_WAIT=1 say so and wait for it.
+lb_single() {
+	local lock=$LB_CACHE/$1.lock
+	mkdir -p "$LB_CACHE"
+	exec {LB_LOCK_FD}>>"$lock" || lb_die "cannot open $lock"
+	if [ "${LB_LOCK_WAIT:-0}" = 1 ] && ! flock -n "$LB_LOCK_FD"; then
+		lb_log "another $2 is running on this host ($(cat "$lock" 2>/dev/null)): waiting for it (LB_LOCK_WAIT=1)"
+		flock "$LB_LOCK_FD" || lb_die "waiting for $lock failed"
+	elif ! flock -n "$LB_LOCK_FD"; then
+		lb_die "another $2 is running on this host ($(cat "$lock" 2>/dev/null)); one at a time: wait for it or stop it (lock: $lock)"
+	fi
+	printf 'pid %s, started %s%s\n' "$$" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "${3:+, $3}" >"$lock"
+}
+
+# lb_run_dir RUN: directory holding RUN's results.csv. RUN is a run id
+# (results/<id>/) or a path to such a directory.
+lb_run_dir() {
+	if [ -f "$1/results.csv" ]; then
+		(cd "$1" && pwd)
+	elif [ -f "$LB_ROOT/results/$1/results.csv" ]; then
+		printf '%s\n' "$LB_ROOT/results/$1"
+	else
+		lb_die "no results.csv for run '$1' (looked in $1/ and results/$1/)"
+	fi
+}
+
+# lb_latest_run: the directory of the newest run (RESULTS/latest, default
+# results/latest, which a sweep points at its run when it finishes with rows:
+# an aborted run leaves it at the last good one), saying on stderr which
+# run that is; dies when there is none.
+lb_latest_run() {
+	local l=${RESULTS:-$LB_ROOT/results}/latest id err
+	# a link that leads nowhere is said to be one, not taken for no run yet
+	if [ -L "$l" ] && [ ! -e "$l" ]; then
+		err=$(LC_ALL=C stat -L -- "$l" 2>&1 >/dev/null) || true
+		case $err in
+		*"Too many levels of symbolic links"*)
+			lb_die "$l is a symbolic link loop ($l -> $(readlink "$l")): point it at a run (ln -sfn <run-id> $l), or name one with RUN=<id>" ;;
+		*) lb_die "$l points at $(readlink "$l"), which does not exist: point it at a run (ln -sfn <run-id> $l), or name one with RUN=<id>" ;;
+		esac
+	fi
+	[ -f "$l/results.csv" ] || lb_die "no run yet ($l): run 'make bench' first, or name one with RUN=<id>"
+	id=$(lb_meta "$l" run_id)
+	lb_log "using the latest run: ${id:-?} ($l -> $(readlink "$l"))"
+	readlink -f "$l"
+}
+
+# lb_meta DIR KEY: value of KEY= in DIR/meta.txt, empty if absent.
+lb_meta() {
+	[ -f "$1/meta.txt" ] || return 0
+	awk -v k="$2" 'index($0, k "=") == 1 { v = substr($0, length(k) + 2) } END { print v }' \
+		"$1/meta.txt"
+}
+
+# lb_meta_set DIR KEY VALUE: replace or add KEY in DIR/meta.txt (atomically).
+lb_meta_set() {
+	{ grep -v "^$2=" "$1/meta.txt" || true; echo "$2=$3"; } | lb_atomic_write "$1/meta.txt"
+}
+
+# lb_meta_merge DIR PREFIX FILE: every KEY=VALUE line of FILE as PREFIX.KEY in
+# DIR/meta.txt, in one atomic write (the same result as lb_meta_set per line:
+# earlier values of those keys dropped, the new ones appended in FILE's order,
+# a repeated key kept once, last value, at its last place).
+lb_meta_merge() {
+	awk -v pre="$2." 'FNR == 1 { f++ }
+		f == 1 { if ($0 == "") next; k = pre substr($0, 1, index($0 "=", "=") - 1)
+			 ord[++n] = k; last[k] = n; v[k] = substr($0, length(k) - length(pre) + 2); next }
+		{ k = substr($0, 1, index($0 "=", "=") - 1); if (!(k in v)) print }
+		END { for (i = 1; i <= n; i++) if (last[ord[i]] == i) print ord[i] "=" v[ord[i]] }' "$3" "$1/meta.txt" |
+		lb_atomic_write "$1/meta.txt"
+}
+
+# lb_spec FILE KEY: value of KEY= in a key=value file (a boot's spec), empty if absent.
+lb_spec() { sed -n "s/^$2=//p" "$1" | head -n 1; }
+
+# lb_exit_why CODE: what a boot's exit status (runners/boot, sweep-boot) means.
+lb_exit_why() {
+	case $1 in
+	0) echo "finished" ;;
+	none | '') echo "not run" ;;
+	2) echo "exit 2: insmod failed" ;;
+	3) echo "exit 3: the guest refused the configuration" ;;
+	4) echo "exit 4: no module in the image" ;;
+	121) echo "exit 121: KVM internal error" ;;
+	122) echo "exit 122: the guest stopped without a result (panic?)" ;;
+	124) echo "exit 124: timed out, guest killed" ;;
+	125) echo "exit 125: icount SMP stall" ;;
+	126) echo "exit 126: QEMU missing or failed to start, or the accelerator unusable" ;;
+	130 | 143) echo "exit $1: interrupted" ;;
+	*) echo "exit $1" ;;
+	esac
+}
+
+# lb_incomplete_note DIR: one line saying which boots of run DIR are missing
+# and why, when the run is incomplete (meta.txt: incomplete=1, or no
+# incomplete= line at all), or which rows its results.csv lacks against the
+# plan meta.txt records (lbstats missing: rows=, a finished boot without
+# rows, a configuration with fewer runs than its boot's others; said first,
+# whatever incomplete= says); nothing for a whole run. Every report, table,
+# plot page, index, summary (a warning) and cover letter made from DIR
+# carries it first. The planned boots are meta.txt's boots=; each one's
+# outcome its TAG.exit (skipped.TAG: left out on purpose, said elsewhere, not
+# missing). Fails when lbstats refuses meta.txt or results.csv.
+lb_incomplete_note() {
+	local d=$1 inc intr planned t rc why nr miss="" nmiss=0 lost=""
+	# the rows against the run's own plan (lbstats missing: rows=, each
+	# finished boot's rows and runs), computed in lbstats, said first; a run
+	# with no rows at all has no results.csv: its boots' exits say why below
+	if [ -f "$d/meta.txt" ] && [ -f "$d/results.csv" ]; then
+		lost=$("$(lb_lbstats)" missing "$d/meta.txt" "$d/results.csv") || return 1
+		# (the files by their names in the run: the line names the run)
+		lost=$(printf '%s\n' "$lost" | awk -v d="$d/" '$0 != "" { while ((i = index($0, d))) $0 = substr($0, 1, i - 1) substr($0, i + length(d)); print }' | paste -sd';' | sed 's/;/; /g')
+	fi
+	inc=$(lb_meta "$d" incomplete)
+	if [ "$inc" = 0 ]; then
+		[ -n "$lost" ] || return 0
+		printf 'INCOMPLETE RUN %s: rows missing against the run'"'"'s plan: %s; the numbers cover only the rows present.\n' "${d##*/}" "$lost"
+		return 0
+	fi
+	intr=$(lb_meta "$d" interrupted)
+	planned=$(lb_meta "$d" boots)
+	if [ -z "$planned" ]; then
+		# older runs: no plan recorded; every boot that ran and failed
+		planned=$(sed -n 's/^\([^=]*\)\.exit=.*/\1/p' "$d/meta.txt" 2>/dev/null | grep -v '\.boot$' | paste -sd' ')
+	fi
+	for t in $planned; do
+		[ -z "$(lb_meta "$d" "skipped.$t")" ] || continue
+		rc=$(lb_meta "$d" "$t.exit")
+		[ "$rc" != 0 ] || continue
+		why=$(lb_exit_why "${rc:-none}")
+		if [ -z "$rc" ] && [ -n "$intr" ]; then why="not run: the sweep was interrupted"; fi
+		# a boot the sweep could not start (its kernel did not build) says why
+		nr=$(lb_meta "$d" "$t.not_run")
+		[ -z "$nr" ] || why="not run: $nr"
+		miss="$miss${miss:+, }$t ($why)"
+		nmiss=$((nmiss + 1))
+	done
+	printf 'INCOMPLETE RUN %s: ' "${d##*/}"
+	[ -z "$lost" ] || printf 'rows missing against the run'"'"'s plan: %s; ' "$lost"
+	if [ -z "$inc" ]; then
+		printf 'meta.txt does not say whether the run finished (no incomplete= line); '
+	fi
+	[ -z "$intr" ] || printf 'interrupted at %s; ' "$intr"
+	if [ "$nmiss" -gt 0 ]; then
+		printf 'missing boots: %s; ' "$miss"
+	elif [ -n "$inc" ] && [ -z "$intr" ]; then
+		printf 'the sweep did not finish (killed, or still running; failed_boots=%s); ' "$(lb_meta "$d" failed_boots)"
+	fi
+	[ -n "$(lb_meta "$d" boots)" ] || [ -z "$inc" ] || printf '(meta.txt names no planned boots: others may be missing too); '
+	printf 'the numbers cover only the boots that finished.\n'
+}
+
+# lb_run_banner DIR: the lines that must come first in everything made from
+# run DIR (report, plot titles and index page, cover letter): a stand-in run
+# (meta.txt standin=: tests/kvm-standin) says so, so that its numbers are
+# never taken for hardware results; an incomplete run names its missing
+# boots and why (lb_incomplete_note). Nothing for an ordinary, whole run.
+lb_run_banner() {
+	local s
+	s=$(lb_meta "$1" standin)
+	[ -z "$s" ] || printf 'NOTE: %s\n' "$s" | lb_wrap72 6
+	s=$(lb_incomplete_note "$1") || return 1
+	[ -z "$s" ] || printf '%s\n' "$s" | lb_wrap72
+	return 0
+}
+
+# lb_tool_commit: this tool's commit (12 hex digits, "-dirty" with uncommitted
+# changes to tracked files), "unknown" outside a git checkout.
+lb_tool_commit() {
+	local c
+	c=$(GIT_OPTIONAL_LOCKS=0 git -C "$LB_ROOT" rev-parse --short=12 HEAD 2>/dev/null) || { echo unknown; return 0; }
+	[ -z "$(GIT_OPTIONAL_LOCKS=0 git -C "$LB_ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] || c=$c-dirty
+	echo "$c"
+}
+
+# lb_reproducer DIR: the lines that end everything made from run DIR: the
+# command that reproduces it (meta.txt reproduce=, written by the sweep), this
+# tool's commit and the Debian versions of its kernels, at most 72 columns,
+# the command continued with " \" (it pastes into a shell as it is).
+lb_reproducer() {
+	local cmd
+	cmd=$(lb_meta "$1" reproduce)
+	[ -n "$cmd" ] || return 0
+	printf 'Reproduce with latchbench %s (Debian %s):\n' "$(lb_meta "$1" tool_commit)" \
+		"$(lb_meta "$1" kernel_debian_versions | sed 's/ *$//')" | lb_wrap72
+	awk -v s="$cmd" 'BEGIN {
+		# split at spaces outside double quotes
+		n = 0; t = ""; q = 0
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1)
+			if (c == "\"") q = !q
+			if (c == " " && !q) { if (t != "") w[++n] = t; t = "" } else t = t c
+		}
+		if (t != "") w[++n] = t
+		line = "  " w[1]
+		for (i = 2; i <= n; i++) {
+			if (length(line) + 1 + length(w[i]) > 70) { print line " \\"; line = "    " w[i] }
+			else line = line " " w[i]
+		}
+		print line
+	}'
+}
+
+# lb_duration S: S seconds as "42s", "3m05s" or "1h02m".
+lb_duration() {
+	if [ "$1" -lt 60 ]; then
+		printf '%ds\n' "$1"
+	elif [ "$1" -lt 3600 ]; then
+		printf '%dm%02ds\n' $(($1 / 60)) $(($1 % 60))
+	else
+		printf '%dh%02dm\n' $(($1 / 3600)) $(($1 % 3600 / 60))
+	fi
+}
+
+# lb_csv_header [DIR]: the CSV header the module writes, from its one column
+# list (DIR/columns.h, default bench-module/: every COL and CTR of
+# LB_COLUMNS, in order), for the host's own checks.
+lb_csv_header() {
+	awk '/define LB_COLUMNS\(/ { on = 1; next }
+		on && match($0, /(COL|CTR)\([a-z0-9_]+/) { s = substr($0, RSTART + 4, RLENGTH - 4); out = out (out == "" ? "" : ",") s }
+		on && /^[ \t]*$/ { on = 0 }
+		END { print out }' "${1:-$LB_ROOT/bench-module}/columns.h"
+}
