@@ -19,6 +19,9 @@ reproducer() {
 	for k in SCHED KSRC REV KVER PATCHES LABEL; do
 		v=${!k:-}
 		if [ -z "$v" ] || [ "$k=$v" = SCHED=local ]; then continue; fi
+		# KVER names the tree only of PATCHES without KSRC (the Makefile
+		# exports its default to every sweep)
+		if [ "$k" = KVER ] && { [ -z "${PATCHES:-}" ] || [ -n "${KSRC:-}" ]; }; then continue; fi
 		case $v in *[!A-Za-z0-9_.,:/+=-]*) v="\"$v\"" ;; esac
 		out="$out $k=$v"
 	done
