@@ -158,7 +158,9 @@ clean:
 # icount (path lengths) and tcg, both emulated. Regenerate with `make
 # reference` (REF_ACCELS="icount" for one); lands in results/reference-*.
 # Preemption: each kernel's default (voluntary; lazy on 7.2; the stock images
-# their PREEMPT_DYNAMIC default), and under tcg also full. Mitigations: under
+# their PREEMPT_DYNAMIC default), under tcg too (until 2026-12-07 tcg had
+# full as well: three more kernel builds, about 30 min here; `make bench
+# PROFILE=full` measures full). Mitigations: under
 # icount each kernel with mitigations=auto and =off, the exact instruction
 # cost of the mitigations per read path; the sweep boots off only where the
 # kernel has mitigations to turn off (the stock image: our builds have
@@ -184,9 +186,9 @@ ref_keep = rm -rf results/$(1) plots/$(1) ; mv "$$run" results/$(1) ; rm -rf res
 .PHONY: reference reference-rt reference-uml
 reference: deps stats
 	@set -e; set -f; for a in $$REF_ACCELS; do \
-		if [ $$a = tcg ]; then pre="voluntary lazy full"; ks="$(REF_TCG_KERNELS)"; mit=auto; \
-		else pre=""; ks="$(REF_KERNELS)"; mit="auto off"; fi ; \
-		run=$$($(REF_ENV) KERNELS="$$ks" MITIGATIONS="$$mit" PREEMPT="$$pre" ACCEL=$$a runners/sweep) ; \
+		if [ $$a = tcg ]; then ks="$(REF_TCG_KERNELS)"; mit=auto; \
+		else ks="$(REF_KERNELS)"; mit="auto off"; fi ; \
+		run=$$($(REF_ENV) KERNELS="$$ks" MITIGATIONS="$$mit" ACCEL=$$a runners/sweep) ; \
 		$(call ref_keep,reference-$$a) ; \
 		runners/faithful RUN=reference-$$a > results/reference-$$a/faithful.txt ; \
 		runners/plots RUN=reference-$$a ; \
