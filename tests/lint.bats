@@ -518,3 +518,14 @@ excerpt_faults() {
 	run excerpt_faults "$d" "$d/gone.md"
 	[ "$output" = "$d/gone.md:2: $d/results/reference-gone/report.txt: no such report" ]
 }
+
+@test "lb_tool_commit: a change to the code is -dirty, one to the run stores (results/, plots/) is not" {
+	c=$BATS_TEST_TMPDIR/clone
+	git clone -q "$LB_ROOT" "$c"
+	t() { (LB_ROOT=$c && . "$LB_ROOT/runners/lib.sh" && lb_tool_commit); }
+	[[ "$(t)" =~ ^[0-9a-f]{12}$ ]]
+	echo more >>"$c/results/README.md"
+	[[ "$(t)" =~ ^[0-9a-f]{12}$ ]] || { t; false; }
+	echo '# more' >>"$c/runners/lib.sh"
+	[[ "$(t)" == *-dirty ]]
+}

@@ -186,11 +186,12 @@ lb_run_banner() {
 }
 
 # lb_tool_commit: this tool's commit (12 hex digits, "-dirty" with uncommitted
-# changes to tracked files), "unknown" outside a git checkout.
+# changes to tracked files but the run stores: results/ and plots/ are data,
+# not the code that made a run), "unknown" outside a git checkout.
 lb_tool_commit() {
 	local c
 	c=$(GIT_OPTIONAL_LOCKS=0 git -C "$LB_ROOT" rev-parse --short=12 HEAD 2>/dev/null) || { echo unknown; return 0; }
-	[ -z "$(GIT_OPTIONAL_LOCKS=0 git -C "$LB_ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] || c=$c-dirty
+	[ -z "$(GIT_OPTIONAL_LOCKS=0 git -C "$LB_ROOT" status --porcelain --untracked-files=no -- . ':!results' ':!plots' 2>/dev/null)" ] || c=$c-dirty
 	echo "$c"
 }
 
