@@ -529,3 +529,21 @@ excerpt_faults() {
 	echo '# more' >>"$c/runners/lib.sh"
 	[[ "$(t)" == *-dirty ]]
 }
+
+@test "tests/run counts its own run: a test running tests/run inside does not replace the count; a failure fails it" {
+	d=$BATS_TEST_TMPDIR
+	# (the inner run's lines are long: were both to share a file, the inner
+	# run's would cover the outer's failure, as make test's tty test did)
+	n=$(printf 'x%.0s' {1..200})
+	printf '%s\n' "%test \"inner $n\" { true; }" "%test \"inner2 $n\" { true; }" | sed 's/^%/@/' >"$d/inner.bats"
+	printf '%s\n' '%test "fails" { false; }' "%test \"runs tests/run\" { \"$LB_ROOT/tests/run\" \"$d/inner.bats\"; }" |
+		sed 's/^%/@/' >"$d/outer.bats"
+	run "$LB_ROOT/tests/run" "$d/outer.bats"
+	[ "$status" -ne 0 ]
+	[[ "${lines[${#lines[@]} - 1]}" == "latchbench tests: 1 passed, 1 failed, 0 skipped"* ]] || { echo "$output"; false; }
+	grep -q '^not ok 1 fails' "$LB_ROOT/build/tests/last.tap"
+	# the control: the inner run alone passes
+	run "$LB_ROOT/tests/run" "$d/inner.bats"
+	[ "$status" -eq 0 ]
+	[[ "${lines[${#lines[@]} - 1]}" == "latchbench tests: 2 passed, 0 failed, 0 skipped"* ]]
+}
