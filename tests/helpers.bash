@@ -125,6 +125,16 @@ lb_icount_rows() {
 			($c["writer_period_ns"] == "0" ? "(back-to-back writer)" : $c["path_ns_per_op"]) }' "$1"
 }
 
+# lb_icount_exact CSV: a run's rows as icount makes them exact whatever else the
+# boot ran before: the configuration, the reads, the read path's exact length
+# (path, slope), the batch median, retries and torn reads. Not ns_per_op or
+# median_ns_per_op: they hold the timer interrupts' share, which moves with
+# the boot's history (the reference ran every workload in its boot)
+lb_icount_exact() {
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; n = split("kernel vcpus workload variant context readers writers writer_period_ns run read_ops p50_ns retries torn path_ns_per_op slope_ns_per_op mitigations", k, " ") }
+		{ s = ""; for (i = 1; i <= n; i++) s = s (i > 1 ? OFS : "") (NR == 1 ? k[i] : $c[k[i]]); print s }' "$1"
+}
+
 # lb_table OUTDIR: the booted module's table (the guest's T records in
 # OUTDIR/channel.txt), header first: workload,variant,has_writer,nmi_safe,
 # kind,counterpart,type,role,order,rank

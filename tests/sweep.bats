@@ -162,16 +162,6 @@ quick_env() {
 	! diff -q "$want" <(echo "$output") >/dev/null || false
 }
 
-# exact_rows CSV: a run's rows as icount makes them exact whatever else the
-# boot ran before: the configuration, the reads, the read path's exact length
-# (path, slope), the batch median, retries and torn reads. Not ns_per_op or
-# median_ns_per_op: they hold the timer interrupts' share, which moves with
-# the boot's history (the reference ran every workload in its boot)
-exact_rows() {
-	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; n = split("kernel vcpus workload variant context readers writers writer_period_ns run read_ops p50_ns retries torn path_ns_per_op slope_ns_per_op mitigations", k, " ") }
-		{ s = ""; for (i = 1; i <= n; i++) s = s (i > 1 ? OFS : "") (NR == 1 ? k[i] : $c[k[i]]); print s }' "$1"
-}
-
 @test "icount: a small sweep's rows equal the committed reference's rows of the same configurations in every exact column (results/reference-icount)" {
 	# icount is exact: with the same module and kernel, the same read paths.
 	# The reference's own knobs (runs, ms, perf), one kernel, one vCPU, one variant
@@ -191,8 +181,8 @@ exact_rows() {
 		"$ref/results.csv" >"$BATS_TEST_TMPDIR/want.csv"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/want.csv")" -eq $((RUNS + 1)) ]
 	[ "$(wc -l <"$got")" -eq $((RUNS + 1)) ]
-	exact_rows "$BATS_TEST_TMPDIR/want.csv" >"$BATS_TEST_TMPDIR/want.exact"
-	exact_rows "$got" >"$BATS_TEST_TMPDIR/got.exact"
+	lb_icount_exact "$BATS_TEST_TMPDIR/want.csv" >"$BATS_TEST_TMPDIR/want.exact"
+	lb_icount_exact "$got" >"$BATS_TEST_TMPDIR/got.exact"
 	diff "$BATS_TEST_TMPDIR/want.exact" "$BATS_TEST_TMPDIR/got.exact" || {
 		echo "these rows differ from results/reference-icount's (above: < reference, > now). Either the module, a kernel"
 		echo "or the row layout changed since the reference was made (git log -- bench-module config patches):"
@@ -202,6 +192,6 @@ exact_rows() {
 	# negative control: one read more in a reference row is a difference
 	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } NR == 2 { $c["read_ops"] += 1 } { print }' \
 		"$BATS_TEST_TMPDIR/want.csv" >"$BATS_TEST_TMPDIR/bad.csv"
-	run diff <(exact_rows "$BATS_TEST_TMPDIR/bad.csv") "$BATS_TEST_TMPDIR/got.exact"
+	run diff <(lb_icount_exact "$BATS_TEST_TMPDIR/bad.csv") "$BATS_TEST_TMPDIR/got.exact"
 	[ "$status" -ne 0 ]
 }
