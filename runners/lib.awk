@@ -79,3 +79,14 @@ function lb_fold(s, ind, lead,   w, n, i, line, out, room) {
 	return out
 }
 function lb_wrap(s, ind, lead) { print lb_fold(s, ind, lead) }
+
+# lbstats' low-power trailer (compare, power: "mde_median_pct=X mde_warn_pct=T
+# mde_warning=0|1") as the one sentence the report, the table and the cover
+# letter put in their first lines, naming what was compared (scope); ""
+# when the median is within the rule
+function lb_lowpower(trailer, scope,   n, i, kv, T) {
+	n = split(trailer, kv, /[ =]/)
+	for (i = 1; i < n; i += 2) T[kv[i]] = kv[i + 1]
+	if (T["mde_warning"] != 1) return ""
+	return lb_fold("WARNING: low power (" scope "): the median comparison could only have detected a change of " sprintf("%.1f", T["mde_median_pct"]) "% or more (80% power; lbstats flags a median above " T["mde_warn_pct"] "%): smaller changes are inconclusive, not absent.", "         ")
+}

@@ -39,6 +39,10 @@
  *	absolute units.  The file form ends with a line "# comparisons=N
  *	tested_pct=K mde_median_pct=X mde_warn_pct=T mde_warning=0|1".
  *
+ *   lbstats power [FILE]
+ *	Lines "verdict<TAB>mde_pct", one per comparison a layout shows; the
+ *	compare trailer over them (cmd_power): the table's first lines.
+ *
  *   lbstats rows [--sample] [FILE...]
  *	Each file's header and rows as lbstats reads them: a variant's old
  *	name (bench-module/vocab.h: LB_RENAMED) is read as its new one.
@@ -2730,6 +2734,55 @@ static void parse_list(const char *s, struct dv *d)
 	free(tmp);
 }
 
+/*
+ * lbstats power [FILE]: lines "verdict<TAB>mde_pct", one per comparison a
+ * layout shows (its summary's verdict and mde_pct columns), and the same
+ * trailer as compare's: how many were tested, their median minimum
+ * detectable effect, whether it is above LB_MDE_WARN_PCT.  The table and
+ * the cover letter say it first, as the report does.
+ */
+static int cmd_power(int argc, char **argv)
+{
+	const char *name = argc ? argv[0] : "-";
+	FILE *f;
+	char *line = NULL, *tab, *end;
+	size_t lcap = 0;
+	long ln = 0;
+
+	if (argc > 1)
+		die("usage: lbstats power [FILE]");
+	f = strcmp(name, "-") ? fopen(name, "r") : stdin;
+	if (!f)
+		die("%s: %s", name, strerror(errno));
+	while (getline(&line, &lcap, f) > 0) {
+		double x;
+
+		ln++;
+		chomp(line);
+		if (!line[0])
+			continue;
+		tab = strchr(line, '\t');
+		if (!tab)
+			die("%s:%ld: expected verdict<TAB>mde_pct", name, ln);
+		*tab++ = 0;
+		if (!strcmp(line, "empty") || !line[0])
+			continue;
+		cmp_n++;
+		if (!strcmp(line, "insufficient") || !strcmp(tab, "NA") || !tab[0])
+			continue;
+		errno = 0;
+		x = strtod(tab, &end);
+		if (*end || errno || !isfinite(x))
+			die("%s:%ld: not a number: '%s'", name, ln, tab);
+		dv_push(&cmp_mdes, x);
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	cmp_trailer();
+	return 0;
+}
+
 static int cmd_compare(int argc, char **argv)
 {
 	if (argc == 2) {
@@ -3723,6 +3776,7 @@ static void usage(FILE *o)
 	      "       lbstats rows [--sample] [FILE...]   (--sample: each row's figure and boot, last)\n"
 	      "       lbstats check [-V VOCAB.csv] [-m META] FILE   (the rows of FILE that pass the input contract)\n"
 	      "       lbstats missing META FILE   (what the rows lack against the plan META records)\n"
+	      "       lbstats power [FILE]   (lines: verdict<TAB>mde_pct; the median mde, flagged above the rule)\n"
 	      "       lbstats converge PCT MAX [FILE]   (RUNS=auto: is each mean known within PCT%?)\n"
 	      "       lbstats aa [FILE]   (the A/A and A/B benchmark: odd vs even rounds of one kernel)\n"
 	      "       lbstats ab-size [FILE]   (the A/B's known effect, exactly, from an icount run)\n"
@@ -3750,6 +3804,8 @@ int main(int argc, char **argv)
 		return cmd_missing(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "compare"))
 		return cmd_compare(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "power"))
+		return cmd_power(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "converge"))
 		return cmd_converge(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "aa"))

@@ -33,7 +33,7 @@ FILENAME == ARGV[1] {
 }
 FNR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 # lbstats compare's last line: comparisons, the median mde, whether it is too high
-/^# / { for (i = 2; i <= split($0, kv, " "); i++) { split(kv[i], p, "="); TR[p[1]] = p[2] }; next }
+/^# / { TRL = substr($0, 3); next }
 {
 	split($1, k, "|")
 	# a joint section (lbstats sections: "voluntary+lazy"): named base -> new
@@ -90,7 +90,7 @@ END {
 	# icount beside a real-time or emulated-time accelerator: each its own unit
 	others = acc; gsub(/(^| )icount( |$)/, " ", others); gsub(/^ +| +$/, "", others)
 	if (icount && others != "") unit = "guest instructions per op (icount), ns per op (" others ")"
-	if (mode == "single") { wb = wb < 6 ? 6 : wb; insuff = 0; inconcl = 0; nearz = 0; TR["mde_warning"] = 0 }
+	if (mode == "single") { wb = wb < 6 ? 6 : wb; insuff = 0; inconcl = 0; nearz = 0; TRL = "" }
 	# three parts (-v part=): the header, the table, the legend; the
 	# report puts the other sections between them
 	if (part == "header") {
@@ -107,8 +107,8 @@ END {
 			lb_wrap("NOTE: the sides ran different preemption models (" crossp "; 7.x has no voluntary on x86): rows are matched across them, so a change is the kernel and the model together.", "      ")
 		lb_wrap("metric: " unit ", median over runs (lower is better)", "  ")
 		# low power, said first (and again in lowpf: the report puts it on top)
-		if (TR["mde_warning"] == 1)
-			{ s = lb_fold("WARNING: low power: the median comparison here could only have detected a change of " sprintf("%.1f", TR["mde_median_pct"]) "% or more (80% power; lbstats flags a median above " TR["mde_warn_pct"] "%): smaller changes are inconclusive, not absent.", "         "); print s; if (lowpf != "") print s >> lowpf }
+		if ((s = lb_lowpower(TRL, M["base", "kernels"] " -> " M["new", "kernels"])) != "")
+			{ print s; if (lowpf != "") print s >> lowpf }
 		# two runs: two sweeps, whose host and boot drift no alternation cancelled
 		if (mode == "runs" && M["all", "realtime"] + 0)
 			lb_wrap("WARNING: separate sweeps: base and new are two runs, so host and boot drift between them is not cancelled as in one sweep, whose boots alternate the kernels; make aa's halves split (its first boots against its last, the same kernel) measures how much that adds. Compare kernels in one sweep (KERNELS=\"A B\") where you can.", "         ")
