@@ -65,16 +65,21 @@ assert_width() {
 	[[ "$output" != *"WARNING: separate sweeps"* ]]
 }
 
+# first_warning LINE: $output's first line after the banner of an incomplete
+# run (reference-tcg lacks a boot) is LINE, and every line fits 72 columns
+first_warning() {
+	local i=0
+	[[ "${lines[0]}" != "INCOMPLETE RUN "* ]] || while [ -n "${lines[i]}" ] && [[ "${lines[i]}" != WARNING:* ]]; do i=$((i + 1)); done
+	[ "$i" -le 3 ]
+	[[ "${lines[i]}" == "$1" ]] || { echo "${lines[i]}"; false; }
+	assert_width "$output"
+}
+
 @test "a report of low power says so in its first lines; one of enough power does not" {
 	# reference-tcg: emulated times of a few runs: median detectable effect far above 5%
 	run "$REPORT" RUN="$ROOT/results/reference-tcg" BASE=6.1 NEW=6.12
 	[ "$status" -eq 0 ]
-	# (first, after the banner of an incomplete run: reference-tcg lacks a boot)
-	i=0
-	[[ "${lines[0]}" != "INCOMPLETE RUN "* ]] || while [ -n "${lines[i]}" ] && [[ "${lines[i]}" != WARNING:* ]]; do i=$((i + 1)); done
-	[ "$i" -le 3 ]
-	[[ "${lines[i]}" == "WARNING: low power (6.1.192 -> 6.12.118 6.12.118-debian): the median" ]] || { echo "${lines[i]}"; false; }
-	assert_width "$output"
+	first_warning "WARNING: low power (6.1.192 -> 6.12.118 6.12.118-debian): the median"
 	# the control: the 10% shift pair (small noise) has the power
 	run "$REPORT" BASE="$FX/fx-pair-base" NEW="$FX/fx-pair-shift"
 	[[ "$output" != *"WARNING: low power"* ]]
@@ -84,11 +89,7 @@ assert_width() {
 	# reference-tcg: its table's comparisons against the first kernel
 	run "$ROOT/runners/table" RUN="$ROOT/results/reference-tcg"
 	[ "$status" -eq 0 ]
-	i=0
-	[[ "${lines[0]}" != "INCOMPLETE RUN "* ]] || while [ -n "${lines[i]}" ] && [[ "${lines[i]}" != WARNING:* ]]; do i=$((i + 1)); done
-	[ "$i" -le 3 ]
-	[[ "${lines[i]}" == "WARNING: low power (the table, each kernel against the first): the" ]] || { echo "${lines[i]}"; false; }
-	assert_width "$output"
+	first_warning "WARNING: low power (the table, each kernel against the first): the"
 	# the control: one run of two kernels, the second 10% slower with small noise
 	d=$BATS_TEST_TMPDIR/pw
 	mkdir -p "$d"
