@@ -210,25 +210,25 @@ setup_file() {
 	grep -q '^icount_stalls=perturb=0: vCPU 1 frozen at ffffffff[0-9a-f]* ([a-z_]*+0x[0-9a-f]*).*; perturb=1: vCPU 1 frozen' "$out/boot.meta"
 	grep -q "lb.perturb=1" "$out/boot.meta"
 	[ -s "$out/console.log" ] && [ -s "$out/console.stall-0.log" ]
-	# The negative side: a healthy 2-vCPU icount boot whose run is a long quiet
-	# stretch (20 s of guest time, no output, both vCPUs busy) is not called
-	# frozen, although the watch read its registers LB_STALL_SAMPLES times or
-	# more in that stretch. The watch keeps its default thresholds (10 s of
-	# silence, then a read every 2 s): the boot itself has a quiet gap after
-	# "Mountpoint-cache" in which a vCPU's registers do not change, 6.5 to 7.6 s
-	# on this kind of machine and over 11 s while another icount sweep ran
-	# (measured 2026-12-07); a 2 s threshold called that gap a stall on every
-	# attempt in that day's CI.
+	# The negative side: a healthy 2-vCPU icount boot with long quiet stretches
+	# is not called frozen, although the watch read its registers
+	# LB_STALL_SAMPLES times or more in one stretch (2 s of silence, then a read
+	# every 2 s). Two stretches: the run (20 s of guest time, no output, both
+	# vCPUs busy) and the boot's own, 6.5 to 7.6 s here (over 16 s under a
+	# second icount sweep) after "Mountpoint-cache": the BSP calibrates the
+	# APIC timer in a pause loop that TCG runs slowly, while the AP sits
+	# halted in the firmware in 32-bit mode. The watch once read only 64-bit
+	# register lines and gave that AP the BSP's RIP and its own empty, never
+	# changing registers: "vCPU 1 frozen at setup_boot_APIC_clock+0xf0", on
+	# all 4 attempts in 2026-12-07's CI and in check-rt under load.
 	p=$BATS_TEST_TMPDIR/quiet.plan
 	echo "workload=tkfast variant=latch readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=20000" >"$p"
-	run lb_guest 6.12 2 icount "$p" "$BATS_TEST_TMPDIR/quiet"
+	LB_STALL_QUIET_S=2 run lb_guest 6.12 2 icount "$p" "$BATS_TEST_TMPDIR/quiet"
 	[ "$status" -eq 0 ] || { tail -n 5 "$BATS_TEST_TMPDIR/quiet/boot.stderr"; false; }
 	m=$BATS_TEST_TMPDIR/quiet/boot.meta
 	[ "$(sed -n 's/^icount_watch_stretch_last=//p' "$m")" -ge "${LB_STALL_SAMPLES:-4}" ]
-	# An earlier attempt may still have met the real quirk (not deterministic
-	# across hosts): then every stall recorded is one restart.
-	stalls=$(sed -n 's/^icount_stalls=//p' "$m" | grep -o 'perturb=[0-9]*:' | wc -l)
-	[ "$stalls" -eq "$(sed -n 's/^icount_perturb=//p' "$m")" ]
+	grep -qx 'icount_stalls=' "$m"
+	grep -qx 'icount_perturb=0' "$m"
 }
 
 # bats test_tags=versions
