@@ -31,11 +31,15 @@ set linetype 7 lc rgb '#9467bd' lw 2 pt 6 ps 0.8
 set linetype 8 lc rgb '#8c564b' lw 2 pt 8 ps 0.8
 set linetype 9 lc rgb '#17becf' lw 2 pt 10 ps 0.8
 set linetype 10 lc rgb '#e377c2' lw 2 pt 12 ps 0.8
-# kernels (candlesticks) and outcomes (bars)
+# kernels (candlesticks; 8 before a colour repeats) and outcomes (bars)
 set linetype 11 lc rgb '#4c72b0' lw 1
 set linetype 12 lc rgb '#dd8452' lw 1
 set linetype 13 lc rgb '#55a868' lw 1
 set linetype 14 lc rgb '#8172b3' lw 1
+set linetype 15 lc rgb '#c44e52' lw 1
+set linetype 16 lc rgb '#937860' lw 1
+set linetype 17 lc rgb '#da8bc3' lw 1
+set linetype 18 lc rgb '#8c8c8c' lw 1
 set linetype 21 lc rgb '#2ca02c' lw 1
 set linetype 22 lc rgb '#d62728' lw 1
 set linetype 23 lc rgb '#ff7f0e' lw 1

@@ -368,7 +368,7 @@ function spread_plots(c, wl, pre, a, vc, m, klist,   ymin, any, vi, v, i, cf, nc
 			}
 			if (!any) continue
 			nkp++
-			kl = kl (kl == "" ? "" : " ") KO[ki]; ixl = ixl (ixl == "" ? "" : " ") block_end(); ltl = ltl (ltl == "" ? "" : " ") (10 + (ki - 1) % 4 + 1)
+			kl = kl (kl == "" ? "" : " ") KO[ki]; ixl = ixl (ixl == "" ? "" : " ") block_end(); ltl = ltl (ltl == "" ? "" : " ") (10 + (ki - 1) % 8 + 1)
 		}
 		var("datafile", q(F)); var("nkp", nkp); var("kl", q(kl)); var("ixl", q(ixl)); var("ltl", q(ltl))
 		var("bw", bw); ymin = ymin - (ymax - ymin) * 0.1 - ymax * 0.02; var("ymin", ymin < 0 ? 0 : ymin); var("ymax", ymax + (ymax - ymin) * 0.1 + ymax * 0.02); var("xmax", ncf + 0.6)

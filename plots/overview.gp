@@ -16,12 +16,12 @@ do for [p = 1:np] {
 	ix = value(sprintf('ix%d', p))
 	if (value(sprintf('eb%d', p))) {
 		plot for [k = 1:nk] datafile index int(word(ix, k)) using 1:2 with boxes \
-			lt (10 + (k - 1) % 4 + 1) title (p == 1 ? word(klist, k) : ''), \
+			lt (10 + (k - 1) % 8 + 1) title (p == 1 ? word(klist, k) : ''), \
 		     for [k = 1:nk] datafile index int(word(ix, k)) using 1:($2 - $3):(0):(2 * $3) \
 			with vectors heads size screen 0.006,90 lc 'black' notitle
 	} else {
 		plot for [k = 1:nk] datafile index int(word(ix, k)) using 1:2 with boxes \
-			lt (10 + (k - 1) % 4 + 1) title (p == 1 ? word(klist, k) : '')
+			lt (10 + (k - 1) % 8 + 1) title (p == 1 ? word(klist, k) : '')
 	}
 }
 unset multiplot

@@ -478,6 +478,12 @@ clock_fixture() {
 	: >"$BATS_TEST_TMPDIR/none.tsv"
 	LB_EXPLAIN=$BATS_TEST_TMPDIR/none.tsv run "$REPORT" RUN="$ROOT/results/reference-icount" BASE=6.1 NEW=6.12
 	[[ "$output" == *"module_address 6.1 -> 6.12: +"*"unexplained"* ]]
+	# a "*" line explains every function of its pair once, the others name the first
+	run "$REPORT" RUN="$ROOT/results/reference-icount" BASE=6.12.118 NEW=6.12.118-debian
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' 6.12 -> 6.12: +[0-9.]*%. config: the same 6.12.118$' <<<"$output")" -eq 1 ]
+	grep -q '^  sched_clock 6.12 -> 6.12: +[0-9.]*%. as ktime_get_mono_fast_ns above$' <<<"$output"
+	[[ "$output" != *"unexplained"* ]]
 }
 
 @test "report, plots and compare without a run use the latest one and say which; none yet: a clear error" {

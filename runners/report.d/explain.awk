@@ -9,6 +9,10 @@
 		ch = $H["change_pct"] + 0
 		if (ch < 10 && ch > -10) next
 		b = mm(bk); n = mm(nk)
-		why = ((k[3], b, n) in E) ? E[k[3], b, n] : "unexplained: not yet accounted for (config, code or measurement?)"
+		# a line for the function, else one for every function of the pair ("*")
+		# (said once: the next ones name the first)
+		if ((k[3], b, n) in E) why = E[k[3], b, n]
+		else if (("*", b, n) in E) { why = (("*", b, n) in FIRST) ? "as " FIRST["*", b, n] " above" : E["*", b, n]; if (!(("*", b, n) in FIRST)) FIRST["*", b, n] = k[3] }
+		else why = "unexplained: not yet accounted for (config, code or measurement?)"
 		printf "  %s %s -> %s: %+.1f%%. %s\n", k[3], b, n, ch, why
 	}
