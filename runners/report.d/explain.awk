@@ -12,7 +12,8 @@
 		# a line for the function, else one for every function of the pair ("*")
 		# (said once: the next ones name the first)
 		if ((k[3], b, n) in E) why = E[k[3], b, n]
-		else if (("*", b, n) in E) { why = (("*", b, n) in FIRST) ? "as " FIRST["*", b, n] " above" : E["*", b, n]; if (!(("*", b, n) in FIRST)) FIRST["*", b, n] = k[3] }
+		else if (("*", b, n) in FIRST) why = "as " FIRST["*", b, n] " above"
+		else if (("*", b, n) in E) { why = E["*", b, n]; FIRST["*", b, n] = k[3] }
 		else why = "unexplained: not yet accounted for (config, code or measurement?)"
 		printf "  %s %s -> %s: %+.1f%%. %s\n", k[3], b, n, ch, why
 	}
