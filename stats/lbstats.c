@@ -164,6 +164,8 @@ static void dv_push(struct dv *d, double x)
 	d->v[d->n++] = x;
 }
 
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
 /* ---- string -> index map, first-appearance order ---- */
 struct map {
 	char **keys;
@@ -367,6 +369,10 @@ struct csv {
 	const char *kraw;	/* this row's kernel column as written */
 	int keep_names;		/* 1: rows as written (lbstats check), no renames */
 	int check_vocab;	/* 1: workload and variant names against the vocabulary */
+	int idcol[32];		/* the identity columns present (row_identity) */
+	int nid;
+	struct map ids;		/* each row's identity, first seen at line idline[] */
+	long *idline;
 };
 
 static int split(char *s, char **out)
@@ -621,6 +627,48 @@ static void csv_check_row(const struct csv *c)
 }
 
 /*
+ * A row's identity: what was measured (kernel, accelerator, vCPUs, model,
+ * mitigations, the configuration's columns) and which round and run of it.
+ * No two rows of a file may share one: a row given twice (a file appended
+ * to itself, a copy pasted in) would be read as more runs.  The columns a
+ * file lacks (older runs: no round) are left out of the identity.
+ */
+static const char *const id_cols[] = {
+	"kernel", "accel", "vcpus", "preempt", "mitigations", "workload", "variant",
+	"context", "readers", "writers", "writer_period_ns", "irqoff", "write_dwell_ns",
+	"test_stall_ns", "extra_work", "round", "run",
+};
+
+static void row_identity(struct csv *c)
+{
+	char key[4096];
+	size_t k = 0, i;
+	int isnew;
+
+	if (c->nrows == 1) {
+		for (size_t j = 0; j < NELEM(id_cols); j++) {
+			int col = csv_col(c, id_cols[j]);
+
+			if (col >= 0)
+				c->idcol[c->nid++] = col;
+		}
+	}
+	for (int j = 0; j < c->nid; j++)
+		k += snprintf(key + k, k < sizeof(key) ? sizeof(key) - k : 0, "%s\x1f",
+			      c->fld[c->idcol[j]]);
+	if (k >= sizeof(key))
+		die("%s:%ld: a row whose identity columns are longer than %zu characters",
+		    c->name, c->lineno, sizeof(key) - 1);
+	i = map_get(&c->ids, key, &isnew);
+	if (!isnew)
+		die("%s:%ld: the same row as line %ld (kernel %s, configuration, round and run): a row given twice would be read as another run: refusing the file",
+		    c->name, c->lineno, c->idline[i], c->fld[c->ck]);
+	if (i % 1024 == 0)
+		c->idline = xrealloc(c->idline, (i + 1024) * sizeof(*c->idline));
+	c->idline[i] = c->lineno;
+}
+
+/*
  * Next data row into c->fld; 0 at EOF.  Every line is checked against the
  * contract above; the first thing wrong ends the program, naming the file,
  * the line and the column.
@@ -663,6 +711,7 @@ static int csv_next(struct csv *c)
 		}
 		csv_check_row(c);
 		c->nrows++;
+		row_identity(c);
 		if (!c->keep_names && c->cw >= 0 && c->cv >= 0)
 			c->fld[c->cv] = renamed(c->fld[c->cw], c->fld[c->cv]);
 		/* a boot with mitigations=off: a kernel of its own (kernel_id) */
@@ -685,6 +734,11 @@ static void csv_close(struct csv *c)
 	free(c->line);
 	free(c->hdr);
 	free(c->hdr_line);
+	for (size_t i = 0; i < c->ids.n; i++)
+		free(c->ids.keys[i]);
+	free(c->ids.keys);
+	free(c->ids.slot);
+	free(c->idline);
 }
 
 /* Parse a number; 0 = empty/absent, 1 = ok; dies on garbage. */
@@ -750,7 +804,6 @@ static const struct vdef copy_vdefs[] = { LB_COPY_VARIANTS(VDEF) };
 static const struct vdef tree_vdefs[] = { LB_TREE_VARIANTS(VDEF) };
 static const struct vdef kern_vdefs[] = { LB_KERNEL_VARIANTS(VDEF) };
 static const char *const kernel_fns[] = { LB_KERNEL_FNS(KFN) };
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 static void vocab_builtin(void)
 {
