@@ -780,6 +780,7 @@ EOF2
 	RESULTS=$r run --separate-stderr "$LB_ROOT/runners/table"
 	[ "$status" -eq 0 ]
 	# ACCEL=kvm where KVM cannot run: refused with the settings, no run directory, no build
+	saved_results=${RESULTS:-} saved_cache=${LATCHBENCH_CACHE:-}
 	export RESULTS=$BATS_TEST_TMPDIR/r LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache
 	mkdir -p "$RESULTS"
 	LB_KVM_DEV=$BATS_TEST_TMPDIR/no-kvm run --separate-stderr "$LB_ROOT/runners/sweep" ACCEL=kvm KERNELS=6.12
@@ -791,7 +792,10 @@ EOF2
 	LB_KVM_DEV=$BATS_TEST_TMPDIR/kvm run --separate-stderr "$LB_ROOT/runners/sweep" ACCEL=kvm KERNELS=9.9
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == "sweep: error: KERNELS=9.9: '9.9' unknown"* ]] || { echo "$stderr"; false; }
-	unset RESULTS LATCHBENCH_CACHE
+	# (back to the suite's own settings: nothing of this test's goes under $HOME)
+	RESULTS=$saved_results LATCHBENCH_CACHE=$saved_cache
+	[ -n "$RESULTS" ] || unset RESULTS
+	[ -n "$LATCHBENCH_CACHE" ] || unset LATCHBENCH_CACHE
 	# a run directory with a space in its name: every stage works and names it
 	s=$(run_copy "$UML" "my run")
 	run --separate-stderr "$LB_ROOT/runners/report" RUN="$s"
@@ -893,4 +897,179 @@ EOF2
 	rt_rows "${good[@]:1}" >"$f"
 	run lb_rt_irq_faults "$f" 5
 	[ "$output" = "9 interrupt rows, not 10 (2 contexts x 5 configurations)" ]
+}
+
+@test "one output rule: OUT= never names a run's inputs, a tracked source, a symlink, a FIFO or device, or a file of another kind; outputs take the umask's modes (was: results.csv replaced by the report, plots/common.gp deleted, 0600 files)" {
+	x=$(run_copy "$UML" X)
+	sum() { sha256sum "$@" | cut -c1-64; }
+	before=$(sum "$x/results.csv" "$x/meta.txt" "$LB_ROOT/plots/common.gp" "$LB_ROOT/README.md")
+	mkfifo "$BATS_TEST_TMPDIR/fifo"
+	ln -s "$x/notes.txt" "$BATS_TEST_TMPDIR/link"
+	echo "my own notes" >"$x/notes.txt"
+	for stage in report table; do
+		for bad in "$x/results.csv|a run's own input" "$x/meta.txt|a run's own input" "$x/console/x.log|a run's own input" \
+			"$LB_ROOT/README.md|a file the tree tracks (README.md)" "$LB_ROOT/docs/methodology.md|an existing file that is not a report or table" \
+			"$BATS_TEST_TMPDIR/link|a symbolic link" "$BATS_TEST_TMPDIR/fifo|not a regular file (fifo)" \
+			"$x/notes.txt|an existing file that is not a report or table" "$BATS_TEST_TMPDIR/no/such/f|no directory"; do
+			run --separate-stderr "$LB_ROOT/runners/$stage" RUN="$x" OUT="${bad%%|*}"
+			[ "$status" -eq 1 ] || { echo "$stage OUT=${bad%%|*}: accepted"; false; }
+			[[ "$stderr" == *"error: OUT=${bad%%|*}: ${bad#*|}"* ]] || { echo "$stage: $stderr"; false; }
+		done
+	done
+	[ -c /dev/null ] && run --separate-stderr "$LB_ROOT/runners/report" RUN="$x" OUT=/dev/null
+	[[ "$stderr" == *"OUT=/dev/null: not a regular file (character special file)"* ]] || { echo "$stderr"; false; }
+	[ -c /dev/null ] && [ -L "$BATS_TEST_TMPDIR/link" ] && [ -p "$BATS_TEST_TMPDIR/fifo" ]
+	[ "$(cat "$x/notes.txt")" = "my own notes" ]
+	# plots: a tracked gnuplot script, a directory that is not plots of ours
+	run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x" OUT="$LB_ROOT/plots/common.gp"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"OUT=$LB_ROOT/plots/common.gp: not a directory (regular file)"* ]] || { echo "$stderr"; false; }
+	mkdir -p "$BATS_TEST_TMPDIR/plots/mine" && echo keep >"$BATS_TEST_TMPDIR/plots/mine/keep.txt"
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x" OUT="$BATS_TEST_TMPDIR/plots/mine"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"not a plots directory of this tool (no index.html)"* ]] || { echo "$stderr"; false; }
+	[ "$(cat "$BATS_TEST_TMPDIR/plots/mine/keep.txt")" = keep ]
+	[ "$before" = "$(sum "$x/results.csv" "$x/meta.txt" "$LB_ROOT/plots/common.gp" "$LB_ROOT/README.md")" ]
+	[ -z "$(git -C "$LB_ROOT" status --porcelain -- plots README.md)" ]
+	# the controls: a new file, then the same file again (a report of ours);
+	# a committed report is of the report's kind (checked, not written)
+	umask 022
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$x" OUT="$x/report.txt"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "$(stat -c %a "$x/report.txt")" = 644 ]
+	run --separate-stderr "$LB_ROOT/runners/table" RUN="$x" OUT="$x/report.txt"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	(. "$LB_ROOT/runners/lib.sh" && lb_out_check OUT "$UML/report.txt" text >/dev/null)
+	# modes: the umask's, never mktemp's owner-only ones
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "$(stat -c %a "$BATS_TEST_TMPDIR/plots/X")" = 755 ] && [ "$(stat -c %a "$BATS_TEST_TMPDIR/plots/X/index.html")" = 644 ]
+	(umask 027 && . "$LB_ROOT/runners/lib.sh" && echo a | lb_atomic_write "$BATS_TEST_TMPDIR/m027")
+	[ "$(stat -c %a "$BATS_TEST_TMPDIR/m027")" = 640 ]
+}
+
+@test "no litter: a killed plots' directories and a killed write's temporary file go with the next run; plot locks are removed; a run is named by its own directory (latest, x/., x//), a name with a line break refused" {
+	x=$(run_copy "$UML" X)
+	export LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache
+	mkdir -p "$LB_PLOTS_ROOT/X.new.AbC123/data" "$LB_PLOTS_ROOT/X.old.4242"
+	run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[[ "$stderr" == *"removed $LB_PLOTS_ROOT/X.new.AbC123, left by an interrupted plots"* ]] || { echo "$stderr"; false; }
+	[ "$(ls -A "$LB_PLOTS_ROOT")" = X ]
+	[ -z "$(find "$LATCHBENCH_CACHE" -name '*.lock')" ] || { find "$LATCHBENCH_CACHE"; false; }
+	# the control: while a plots holds its lock, the file is there
+	bash -c '. "$1/runners/lib.sh" && lb_single plots-test "plots test" && [ -f "$LATCHBENCH_CACHE/plots-test.lock" ]' - "$LB_ROOT"
+	[ ! -e "$LATCHBENCH_CACHE/plots-test.lock" ]
+	# a write killed (SIGKILL) leaves FILE.tmp.PID.XXXXXX; the next write of
+	# FILE removes it once PID is gone, and leaves a live writer's alone
+	sleep 300 &
+	live=$!
+	: >"$x/out.txt.tmp.999999999.AbCdEf"
+	: >"$x/out.txt.tmp.$live.AbCdEf"
+	(. "$LB_ROOT/runners/lib.sh" && echo new | lb_atomic_write "$x/out.txt")
+	kill "$live"
+	[ ! -e "$x/out.txt.tmp.999999999.AbCdEf" ] && [ -e "$x/out.txt.tmp.$live.AbCdEf" ]
+	rm "$x/out.txt.tmp.$live.AbCdEf"
+	# a run is named by its own directory: a link to it, x/. and x//
+	ln -s X "$BATS_TEST_TMPDIR/results/latest"
+	for r in "$BATS_TEST_TMPDIR/results/latest" "$x/." "$x//"; do
+		run --separate-stderr "$LB_ROOT/runners/plots" RUN="$r"
+		[ "$status" -eq 0 ] || { echo "$r: $stderr"; false; }
+		[ "$(ls -A "$LB_PLOTS_ROOT")" = X ] || { echo "$r: $(ls -A "$LB_PLOTS_ROOT")"; false; }
+		run --separate-stderr "$LB_ROOT/runners/report" RUN="$r"
+		[ "${lines[0]}" = "latchbench run X" ] || { echo "$r: ${lines[0]}"; false; }
+	done
+	cp -r "$LB_ROOT/patches" "$BATS_TEST_TMPDIR/patches"
+	LB_PATCHES_DIR=$BATS_TEST_TMPDIR/patches run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$x//"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	grep -q 'Full tables: results/X/report.txt' "$BATS_TEST_TMPDIR/patches/7.2/0000-cover-letter.patch"
+	# a run directory whose name has a line break: refused by name
+	nl=$(run_copy "$UML" $'a\nb')
+	run --separate-stderr "$LB_ROOT/runners/plots" RUN="$nl"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"a run name with a control character (a line break?)"* ]] || { echo "$stderr"; false; }
+	[ ! -e "$LB_PLOTS_ROOT/a"* ]
+}
+
+@test "cover letters all or nothing: one letter that cannot be filled changes none (was: the others rewritten)" {
+	cp -r "$LB_ROOT/patches" "$BATS_TEST_TMPDIR/p"
+	export LB_PATCHES_DIR=$BATS_TEST_TMPDIR/p
+	sed -i '/latchbench-numbers-end/d' "$BATS_TEST_TMPDIR/p/7.2/0000-cover-letter.patch"
+	before=$(cat "$BATS_TEST_TMPDIR"/p/*/0000-cover-letter.patch | sha256sum)
+	run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$UML"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"7.2/0000-cover-letter.patch: needs exactly one"*"no cover letter changed"* ]] || { echo "$stderr"; false; }
+	[ "$before" = "$(cat "$BATS_TEST_TMPDIR"/p/*/0000-cover-letter.patch | sha256sum)" ]
+	[ -z "$(find "$BATS_TEST_TMPDIR/p" -name '*.tmp.*' -o -name '*.orig')" ]
+	# a letter whose directory cannot be written (the temporary names go beside it)
+	cp "$LB_ROOT/patches/7.2/0000-cover-letter.patch" "$BATS_TEST_TMPDIR/p/7.2/"
+	before=$(cat "$BATS_TEST_TMPDIR"/p/*/0000-cover-letter.patch | sha256sum)
+	chattr +i "$BATS_TEST_TMPDIR/p/7.2" 2>/dev/null || chmod 555 "$BATS_TEST_TMPDIR/p/7.2"
+	touch "$BATS_TEST_TMPDIR/p/7.2/probe" 2>/dev/null && skip "a read-only directory is still writable here (root without chattr)"
+	run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$UML"
+	chattr -i "$BATS_TEST_TMPDIR/p/7.2" 2>/dev/null || chmod 755 "$BATS_TEST_TMPDIR/p/7.2"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"cannot write beside $BATS_TEST_TMPDIR/p/7.2/0000-cover-letter.patch: no cover letter changed"* ]] || { echo "$stderr"; false; }
+	[ "$before" = "$(cat "$BATS_TEST_TMPDIR"/p/*/0000-cover-letter.patch | sha256sum)" ]
+	# the control: all three writable, all three filled
+	run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$UML"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "$(grep -l 'latchbench run reference-uml' "$BATS_TEST_TMPDIR"/p/*/0000-cover-letter.patch | wc -l)" -eq 3 ]
+}
+
+@test "rows against the record: a row given twice, a configuration lost from a boot without rows=, meta.txt contradicting itself or the rows' kernels are refused or flagged by every stage (was: verdicts changed, cells filled, exit 0)" {
+	x=$(run_copy "$UML" X)
+	# a row given twice: refused by every stage, naming both lines
+	sed -n 7p "$UML/results.csv" >>"$x/results.csv"
+	n=$(wc -l <"$x/results.csv")
+	for stage in report table plots cover-letter; do
+		LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots LB_PATCHES_DIR=$BATS_TEST_TMPDIR/none run --separate-stderr "$LB_ROOT/runners/$stage" RUN="$x"
+		[ "$status" -eq 1 ] || { echo "$stage accepted a row twice"; false; }
+		[[ "$stderr" == *"results.csv:$n: the same row as line 7 "* ]] || { echo "$stage: $stderr"; false; }
+	done
+	cp "$UML/results.csv" "$x/results.csv"
+	# the boots' own plan recorded (TAG.configs, TAG.runs: sweep-boot's fold),
+	# no rows=: one configuration of boot r1 lost is named first, everywhere
+	sed -i '/^rows=/d' "$x/meta.txt"
+	printf '%s\n' 7.2-uml-2cpu-r1.configs=74 7.2-uml-2cpu-r1.runs=2 >>"$x/meta.txt"
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$x"
+	[ "$status" -eq 0 ]
+	[ -z "$(printf '%s\n' "${lines[@]}" | grep INCOMPLETE)" ] # the control: every configuration there
+	awk -F, 'NR == 1 || !($4 == "tkfast" && $5 == "latch" && $9 == "none" && $NF == 1)' "$UML/results.csv" >"$x/results.csv"
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$x"
+	[[ "${lines[0]}" == "INCOMPLETE RUN X: rows missing against the run's plan: boot" ]] || { echo "$output"; false; }
+	[[ "$(printf '%s ' "${lines[@]:0:4}")" == *"7.2-uml-2cpu-r1: 1 of the 74 configurations its plan expanded to"*"have no rows"* ]] || { echo "$output"; false; }
+	LB_PATCHES_DIR=$BATS_TEST_TMPDIR/none run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$x"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"run X is incomplete, refusing to fill cover letters"* ]] || { echo "$stderr"; false; }
+	cp "$UML/results.csv" "$UML/meta.txt" "$x/"
+	# meta.txt against itself: incomplete=0 beside a boot that timed out
+	sed -i 's/^7.2-uml-2cpu-r2.exit=0$/7.2-uml-2cpu-r2.exit=124/' "$x/meta.txt"
+	for stage in report table cover-letter; do
+		LB_PATCHES_DIR=$BATS_TEST_TMPDIR/none run --separate-stderr "$LB_ROOT/runners/$stage" RUN="$x"
+		[ "$status" -eq 1 ] || { echo "$stage accepted it"; false; }
+		[[ "$stderr" == *"meta.txt:"*": key incomplete: 0 (the run finished), but line "*" says 7.2-uml-2cpu-r2.exit=124: the record contradicts itself"* ]] || { echo "$stage: $stderr"; false; }
+	done
+	# meta.txt against the rows: kernels=6.1 over rows of 7.2
+	cp "$UML/meta.txt" "$x/"
+	sed -i 's/^kernels=7.2$/kernels=6.1/' "$x/meta.txt"
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$x"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"key kernels: '6.1', but $x/results.csv:2 has a row of kernel 7.2.13, none of them: the record and the rows disagree"* ]] || { echo "$stderr"; false; }
+	# the controls: the word of each committed run names its rows
+	for r in "$LB_ROOT"/results/reference-*/; do
+		"$LB_ROOT/build/lbstats" check -m "$r/meta.txt" "$r/results.csv" >/dev/null
+	done
+}
+
+@test "hermetic: with LATCHBENCH_CACHE set, the light suites (stats, report) write nothing under \$HOME or \$XDG_CACHE_HOME; a write there is seen (the control)" {
+	h=$BATS_TEST_TMPDIR/home
+	mkdir -p "$h/xdg"
+	HOME=$h XDG_CACHE_HOME=$h/xdg LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache \
+		run bats "$LB_ROOT/tests/stats.bats" "$LB_ROOT/tests/report.bats"
+	[ "$status" -eq 0 ] || { printf '%s\n' "$output" | grep -A5 '^not ok'; false; }
+	[ -z "$(find "$h" -mindepth 1 ! -path "$h/xdg")" ] || { find "$h"; false; }
+	# the control: a runner without LATCHBENCH_CACHE takes its lock under $XDG_CACHE_HOME, and it is seen
+	HOME=$h XDG_CACHE_HOME=$h/xdg bash -c 'unset LATCHBENCH_CACHE; . "$1/runners/lib.sh" && lb_single hermetic-control "control" && lb_single_release' - "$LB_ROOT"
+	[ -n "$(find "$h" -mindepth 1 ! -path "$h/xdg")" ]
 }
