@@ -34,13 +34,14 @@ lb_atomic_write() {
 	fi
 }
 
-# lb_out_check WORD PATH KIND: the one rule for every path a user names for
+# lb_out_check WORD PATH KIND [RUN]: the one rule for every path a user names for
 # a runner to write (report and table OUT=, plots OUT=, compare PLOTS=),
 # checked before any work. PATH may name something new (in a directory that
 # exists), or something of the kind the runner itself writes, which it then
 # replaces: KIND text (report, table): a regular file holding a "latchbench
 # run" line; KIND plots: a directory holding an index.html, or an empty
-# one. Never a symbolic link, never anything but a regular file (text) or a
+# one; with RUN, the plots of run RUN only (not another run's: its page's
+# title names it; "-": no run yet, compare's early check). Never a symbolic link, never anything but a regular file (text) or a
 # directory (plots) -- a device, a FIFO --, never a run's own inputs
 # (results.csv, meta.txt, vocab.csv, perf.csv, host-perf.csv, progress.log,
 # anything in boots/, console/, codegen/), never a file the tree tracks that
@@ -69,6 +70,12 @@ lb_out_check() {
 			[ -d "$abs" ] || lb_invalid "$word" "not a directory ($(stat -c %F -- "$abs"))" "a new directory, or a plots directory this tool made" "$path"
 			[ -f "$abs/index.html" ] || [ -z "$(ls -A -- "$abs")" ] ||
 				lb_invalid "$word" "an existing directory that is not a plots directory of this tool (no index.html): it is not replaced" "a new directory, or a plots directory this tool made" "$path"
+			if [ -f "$abs/index.html" ] && [ -n "${4:-}" ] && [ "$4" != - ]; then
+				local other
+				other=$(sed -n 's|.*<title>latchbench: run \(.*\)</title>.*|\1|p' "$abs/index.html" | head -n 1)
+				[ "$other" = "$(printf '%s' "$4" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')" ] ||
+					lb_invalid "$word" "the plots of another run (${other:-unnamed}): replacing them with run $4's would put them under its name" "a new directory, or this run's own plots" "$path"
+			fi
 			;;
 		esac
 	fi
