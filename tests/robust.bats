@@ -908,7 +908,7 @@ EOF2
 	echo "my own notes" >"$x/notes.txt"
 	for stage in report table; do
 		for bad in "$x/results.csv|a run's own input" "$x/meta.txt|a run's own input" "$x/console/x.log|a run's own input" \
-			"$LB_ROOT/README.md|a file the tree tracks (README.md)" "$LB_ROOT/docs/methodology.md|an existing file that is not a report or table" \
+			"$LB_ROOT/README.md|a file the tree tracks (README.md)" "$LB_ROOT/docs/methodology.md|a file the tree tracks (docs/methodology.md)" \
 			"$BATS_TEST_TMPDIR/link|a symbolic link" "$BATS_TEST_TMPDIR/fifo|not a regular file (fifo)" \
 			"$x/notes.txt|an existing file that is not a report or table" "$BATS_TEST_TMPDIR/no/such/f|no directory"; do
 			run --separate-stderr "$LB_ROOT/runners/$stage" RUN="$x" OUT="${bad%%|*}"
@@ -923,7 +923,7 @@ EOF2
 	# plots: a tracked gnuplot script, a directory that is not plots of ours
 	run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x" OUT="$LB_ROOT/plots/common.gp"
 	[ "$status" -eq 1 ]
-	[[ "$stderr" == *"OUT=$LB_ROOT/plots/common.gp: not a directory (regular file)"* ]] || { echo "$stderr"; false; }
+	[[ "$stderr" == *"OUT=$LB_ROOT/plots/common.gp: a file the tree tracks (plots/common.gp)"* ]] || { echo "$stderr"; false; }
 	mkdir -p "$BATS_TEST_TMPDIR/plots/mine" && echo keep >"$BATS_TEST_TMPDIR/plots/mine/keep.txt"
 	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x" OUT="$BATS_TEST_TMPDIR/plots/mine"
 	[ "$status" -eq 1 ]
@@ -939,11 +939,20 @@ EOF2
 	[ "$(stat -c %a "$x/report.txt")" = 644 ]
 	run --separate-stderr "$LB_ROOT/runners/table" RUN="$x" OUT="$x/report.txt"
 	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	# another run's report is not replaced under its name
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$REF" OUT="$x/report.txt"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"OUT=$x/report.txt: the report of another run (X): replacing it with run reference-icount's would put it under its name"* ]] || { echo "$stderr"; false; }
 	(. "$LB_ROOT/runners/lib.sh" && lb_out_check OUT "$UML/report.txt" text >/dev/null)
 	# modes: the umask's, never mktemp's owner-only ones
 	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x"
 	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
 	[ "$(stat -c %a "$BATS_TEST_TMPDIR/plots/X")" = 755 ] && [ "$(stat -c %a "$BATS_TEST_TMPDIR/plots/X/index.html")" = 644 ]
+	# nor another run's plots
+	y=$(run_copy "$UML" Y)
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run --separate-stderr "$LB_ROOT/runners/plots" RUN="$y" OUT="$BATS_TEST_TMPDIR/plots/X"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"the plots of another run (X): replacing them with run Y's would put them under its name"* ]] || { echo "$stderr"; false; }
 	(umask 027 && . "$LB_ROOT/runners/lib.sh" && echo a | lb_atomic_write "$BATS_TEST_TMPDIR/m027")
 	[ "$(stat -c %a "$BATS_TEST_TMPDIR/m027")" = 640 ]
 }

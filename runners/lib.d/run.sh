@@ -40,8 +40,10 @@ lb_atomic_write() {
 # exists), or something of the kind the runner itself writes, which it then
 # replaces: KIND text (report, table): a regular file holding a "latchbench
 # run" line; KIND plots: a directory holding an index.html, or an empty
-# one; with RUN, the plots of run RUN only (not another run's: its page's
-# title names it; "-": no run yet, compare's early check). Never a symbolic link, never anything but a regular file (text) or a
+# one; with RUN, the output of that run only (not another run's: a
+# report's first "latchbench run" line, a plots page's title names it;
+# text: RUN the run's directory, a report inside it always its own; plots:
+# RUN the run's name, "-": no run yet, compare's early check). Never a symbolic link, never anything but a regular file (text) or a
 # directory (plots) -- a device, a FIFO --, never a run's own inputs
 # (results.csv, meta.txt, vocab.csv, perf.csv, host-perf.csv, progress.log,
 # anything in boots/, console/, codegen/), never a file the tree tracks that
@@ -59,26 +61,6 @@ lb_out_check() {
 		lb_invalid "$word" "a run's own input (its rows, record or logs): writing there would destroy the data" "a new file, or a file this runner wrote" "$path" ;;
 	esac
 	[ "$kind" = plots ] || [ -d "$(dirname "$abs")" ] || lb_invalid "$word" "no directory $(dirname "$abs")" "a path in an existing directory" "$path"
-	if [ -e "$abs" ]; then
-		case $kind in
-		text)
-			[ -f "$abs" ] || lb_invalid "$word" "not a regular file ($(stat -c %F -- "$abs"))" "a new file, or a report or table this tool wrote" "$path"
-			head -n 400 -- "$abs" | grep -q '^latchbench run ' ||
-				lb_invalid "$word" "an existing file that is not a report or table of this tool (no 'latchbench run' line): it is not replaced" "a new file, or a report or table this tool wrote" "$path"
-			;;
-		plots)
-			[ -d "$abs" ] || lb_invalid "$word" "not a directory ($(stat -c %F -- "$abs"))" "a new directory, or a plots directory this tool made" "$path"
-			[ -f "$abs/index.html" ] || [ -z "$(ls -A -- "$abs")" ] ||
-				lb_invalid "$word" "an existing directory that is not a plots directory of this tool (no index.html): it is not replaced" "a new directory, or a plots directory this tool made" "$path"
-			if [ -f "$abs/index.html" ] && [ -n "${4:-}" ] && [ "$4" != - ]; then
-				local other
-				other=$(sed -n 's|.*<title>latchbench: run \(.*\)</title>.*|\1|p' "$abs/index.html" | head -n 1)
-				[ "$other" = "$(printf '%s' "$4" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')" ] ||
-					lb_invalid "$word" "the plots of another run (${other:-unnamed}): replacing them with run $4's would put them under its name" "a new directory, or this run's own plots" "$path"
-			fi
-			;;
-		esac
-	fi
 	# a file of the tree (not a run store's output of our kind) is never written
 	case $abs/ in
 	"$LB_ROOT"/*)
@@ -91,6 +73,35 @@ lb_out_check() {
 		fi
 		;;
 	esac
+	if [ -e "$abs" ]; then
+		case $kind in
+		text)
+			[ -f "$abs" ] || lb_invalid "$word" "not a regular file ($(stat -c %F -- "$abs"))" "a new file, or a report or table this tool wrote" "$path"
+			# (no pipe: under pipefail, grep -q ending early fails head)
+			awk 'NR > 400 { exit } /^latchbench run / { f = 1; exit } END { exit !f }' "$abs" ||
+				lb_invalid "$word" "an existing file that is not a report or table of this tool (no 'latchbench run' line): it is not replaced" "a new file, or a report or table this tool wrote" "$path"
+			if [ -n "${4:-}" ]; then
+				local other
+				other=$(awk 'NR > 400 { exit } sub(/^latchbench run /, "") { print; exit }' "$abs")
+				# (RUN is the run's directory here: a report inside it is its own,
+				# whatever a copied run's old report calls itself)
+				[ "$other" = "${4##*/}" ] || [ "$(dirname "$abs")" = "$4" ] ||
+					lb_invalid "$word" "the report of another run ($other): replacing it with run ${4##*/}'s would put it under its name" "a new file, or this run's own report or table" "$path"
+			fi
+			;;
+		plots)
+			[ -d "$abs" ] || lb_invalid "$word" "not a directory ($(stat -c %F -- "$abs"))" "a new directory, or a plots directory this tool made" "$path"
+			[ -f "$abs/index.html" ] || [ -z "$(ls -A -- "$abs")" ] ||
+				lb_invalid "$word" "an existing directory that is not a plots directory of this tool (no index.html): it is not replaced" "a new directory, or a plots directory this tool made" "$path"
+			if [ -f "$abs/index.html" ] && [ -n "${4:-}" ] && [ "$4" != - ]; then
+				local other
+				other=$(sed -n 's|.*<title>latchbench: run \(.*\)</title>.*|\1|p; T; q' "$abs/index.html")
+				[ "$other" = "$(printf '%s' "$4" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')" ] ||
+					lb_invalid "$word" "the plots of another run (${other:-unnamed}): replacing them with run $4's would put them under its name" "a new directory, or this run's own plots" "$path"
+			fi
+			;;
+		esac
+	fi
 	printf '%s\n' "$abs"
 }
 
