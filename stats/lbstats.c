@@ -2464,9 +2464,9 @@ static int in_list(const char *s, const char *w)
 /*
  * Does kernel release r belong to the sweep's kernel word w (meta.txt
  * kernels=)?  A version word (6.12) names its builds' releases (6.12.118,
- * no suffix); VER-SUFFIX (6.12-debian, 6.12-distro) the releases of that
- * version ending in -SUFFIX (6.12.118-debian); a release word (6.12.118,
- * older runs) itself.
+ * and with a local version, 6.12.118-rc1); VER-SUFFIX (6.12-debian,
+ * 6.12-distro) the releases of that version ending in -SUFFIX
+ * (6.12.118-debian); a release word (6.12.118, older runs) itself.
  */
 static int kernel_of_word(const char *r, const char *w)
 {
@@ -2478,7 +2478,7 @@ static int kernel_of_word(const char *r, const char *w)
 	if (strncmp(r, w, vl) || r[vl] != '.')
 		return 0;
 	if (!dash)
-		return !strchr(r, '-');
+		return 1;
 	return ends_with(r, dash) && strlen(r) > vl + strlen(dash);
 }
 
