@@ -226,6 +226,68 @@ REF=$LB_ROOT/results/reference-icount
 	[[ "$stderr" == *"KDIRS: /nonexistent is not a finished kernel build"* ]] || { echo "$stderr"; false; }
 }
 
+# num_max NAME [DIR]: NUM(NAME, min, max, ...)'s max in DIR/params.h (default
+# bench-module), read here on its own, not by lb_param_bound
+num_max() { sed -n "s/^[[:space:]]*NUM($1, *[0-9A-Z_]*, *\([0-9]*\),.*/\1/p" "${2:-$LB_ROOT/bench-module}/params.h"; }
+
+@test "the sweep's bounds are the module's own (params.h): each at its max planned, max+1 refused before anything is made; a changed table moves them (was: RUNS=1001 refused in the guest after the builds)" {
+	export RESULTS=$BATS_TEST_TMPDIR/r LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache
+	export KERNELS=6.12 VCPUS=1 WORKLOADS=tkfast VARIANTS=latch CONTEXTS=task WRITER_PERIODS=none
+	export RUNS=1 DURATION=5 PERF=0 HARNESS=0 ACCEL=tcg
+	nruns=$(num_max nruns) dur=$(num_max duration_ms) wp=$(num_max writer_period_ns) ew=$(num_max extra_work)
+	[ "$nruns" -gt 0 ] && [ "$dur" -gt 0 ] && [ "$wp" -gt 0 ] && [ "$ew" -gt 0 ]
+	# settings at the bound | settings over it | the refusal (words split)
+	while IFS='|' read -r ok bad want; do
+		# at the bound: planned (ONLY=plan: nothing downloaded, built or booted)
+		run --separate-stderr env $ok ONLY=plan "$LB_ROOT/runners/sweep"
+		[ "$status" -eq 0 ] || { echo "$ok: exit $status: $stderr"; false; }
+		[ -f "$output/boots/list" ]
+		# one over: refused on the host, naming the value, nothing made
+		rm -rf "$RESULTS"
+		# (ONLY=plan here too: a check gone plans, fast, rather than build)
+		run --separate-stderr env $bad ONLY=plan "$LB_ROOT/runners/sweep"
+		[ "$status" -eq 1 ] || { echo "$bad: exit $status"; false; }
+		[[ "$stderr" == "sweep: error: $want"*")" ]] || { echo "$bad: $stderr"; false; }
+		[ "$(wc -l <<<"$stderr")" -eq 1 ]
+		[ ! -e "$RESULTS" ] && [ ! -e "$LATCHBENCH_CACHE" ]
+	done <<-CASES
+	RUNS=$nruns|RUNS=$((nruns + 1))|RUNS=$((nruns + 1)): more runs in a boot than the module's nruns takes ($nruns), over 1 boot(s) per kernel under tcg (valid: 1..$nruns
+	RUNS=$((2 * nruns)) ROUNDS=2|RUNS=$((2 * nruns + 1)) ROUNDS=2|RUNS=$((2 * nruns + 1)): more runs in a boot than the module's nruns takes ($nruns), over 2 boot(s) per kernel under tcg (valid: 1..$((2 * nruns))
+	ACCEL=uml RUNS=auto RUNS_MAX=$nruns|ACCEL=uml RUNS=auto RUNS_MAX=$((nruns + 1))|RUNS_MAX=$((nruns + 1)): out of range (RUNS=auto starts with 3 runs; the module's nruns takes at most $nruns) (valid: 3..$nruns
+	DURATION=$dur|DURATION=$((dur + 1))|DURATION=$((dur + 1)): longer than the module's duration_ms takes (valid: 1..$dur
+	WRITER_PERIODS=$wp|WRITER_PERIODS=$((wp + 1))|WRITER_PERIODS=$((wp + 1)): '$((wp + 1))' ns is outside the module's writer_period_ns (valid: none, or 0..$wp ns
+	WRITER_PERIODS=0|WRITER_PERIODS=2000000000|WRITER_PERIODS=2000000000: '2000000000' ns is outside the module's writer_period_ns (valid: none, or 0..$wp ns
+	LB_AB_EXTRA_WORK=$ew|LB_AB_EXTRA_WORK=$((ew + 1))|LB_AB_EXTRA_WORK=$((ew + 1)): more extra steps per read than the module's extra_work takes (valid: 1..$ew
+	RUNS=1|RUNS=99999999999999999999999|RUNS=99999999999999999999999: more runs in a boot than the module's nruns takes
+	CASES
+	# make aa's own DURATION and EXTRA_WORK: the same bounds, before any boot
+	# (CALIBRATE=x, checked after them: a check gone stops there, before a boot)
+	run --separate-stderr "$LB_ROOT/runners/aa" DURATION=$((dur + 1)) CALIBRATE=x
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "aa: error: DURATION=$((dur + 1)): longer than the module's duration_ms takes (valid: 1..$dur"* ]] || { echo "$stderr"; false; }
+	run --separate-stderr "$LB_ROOT/runners/aa" EXTRA_WORK=$((ew + 1)) CALIBRATE=x
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "aa: error: EXTRA_WORK=$((ew + 1)): more extra steps per read than the module's extra_work takes (valid: 1..$ew)" ]] || { echo "$stderr"; false; }
+	# one source: a copy of the module whose table halves nruns and
+	# duration_ms moves the host's checks with it (LB_MODULE_SRC, as the
+	# guest's module is built from it)
+	m=$BATS_TEST_TMPDIR/mod
+	cp -r "$LB_ROOT/bench-module" "$m"
+	sed -i "s/NUM(nruns, 1, $nruns,/NUM(nruns, 1, $((nruns / 2)),/; s/NUM(duration_ms, 1, $dur,/NUM(duration_ms, 1, $((dur / 2)),/" "$m/params.h"
+	[ "$(num_max nruns "$m")" -eq $((nruns / 2)) ] && [ "$(num_max duration_ms "$m")" -eq $((dur / 2)) ]
+	run --separate-stderr env LB_MODULE_SRC="$m" RUNS=$((nruns / 2 + 1)) ONLY=plan "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "sweep: error: RUNS=$((nruns / 2 + 1)): more runs in a boot than the module's nruns takes ($((nruns / 2))),"*"(valid: 1..$((nruns / 2)) "* ]] || { echo "$stderr"; false; }
+	run --separate-stderr env LB_MODULE_SRC="$m" DURATION=$((dur / 2 + 1)) ONLY=plan "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "sweep: error: DURATION=$((dur / 2 + 1)): longer than the module's duration_ms takes (valid: 1..$((dur / 2)) "* ]] || { echo "$stderr"; false; }
+	[ ! -e "$RESULTS" ]
+	# the control: the same values under the committed table are planned
+	run --separate-stderr env RUNS=$((nruns / 2 + 1)) DURATION=$((dur / 2 + 1)) ONLY=plan "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	grep -q "nruns=$((nruns / 2 + 1)) duration_ms=$((dur / 2 + 1))" "$output"/boots/*/plan
+}
+
 @test "WORKLOADS and VARIANTS are checked against the module's own table, read from its sources" {
 	# every name the module wrote in the reference run (read with today's
 	# names, lbstats rows) is one lb_module_names reads from the sources
