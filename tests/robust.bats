@@ -731,7 +731,7 @@ EOF2
 	[[ "$stderr" == *"a value too wide for the 72-column table, refusing it: line "*"7.2.13-with-a-local-version"* ]] || { echo "$stderr"; false; }
 }
 
-@test "the Makefile boundary: an unknown variable refused as the runner refuses it, values passed as data, the runner's exit status, OUT= honoured, KERNELS=\"\" refused (was: default VCPUS, cmd run, exit 0)" {
+@test "the Makefile boundary: an unknown variable refused as the runner refuses it, values passed as data (a $ too), the Makefile's own names and a name a target ignores refused by make, make's 2 naming the runner's status, OUT= honoured, KERNELS=\"\" refused (was: default VCPUS, cmd run, exit 0)" {
 	export RESULTS=$BATS_TEST_TMPDIR/r LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache
 	mkdir -p "$RESULTS"
 	# a misspelling: refused by the sweep itself, before anything is made
@@ -764,6 +764,60 @@ EOF2
 	run make -s -C "$LB_ROOT" table 'A;B=1'
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"make's command line: 'A;B': not a variable name a runner takes"* ]]
+	# issue 41: a $ is data too (make expanded a command-line value when it
+	# exported it to a recipe, and a sub-make again from MAKEFLAGS): the
+	# runner is given the value as typed, and nothing runs
+	for v in '$(shell touch '"$BATS_TEST_TMPDIR/ran4"')' '${shell touch '"$BATS_TEST_TMPDIR/ran5"'}' 'a$$b'; do
+		run --separate-stderr make -s -C "$LB_ROOT" report "RUN=$v"
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == *"report: error: no results.csv for run '$v'"* ]] || { echo "$stderr"; false; }
+	done
+	[ ! -e "$BATS_TEST_TMPDIR/ran4" ] && [ ! -e "$BATS_TEST_TMPDIR/ran5" ]
+	# (the negative control: the same value to a Makefile without the
+	# Makefile's rule runs the command, as it did here)
+	mkdir "$BATS_TEST_TMPDIR/plain"
+	printf 't:\n\t@true\n' >"$BATS_TEST_TMPDIR/plain/Makefile"
+	make -s -C "$BATS_TEST_TMPDIR/plain" t 'RUN=$(shell touch '"$BATS_TEST_TMPDIR/ran6"')'
+	[ -e "$BATS_TEST_TMPDIR/ran6" ]
+	# a name the Makefile uses itself (the recipes' shell, a runner's
+	# arguments, the checks' own lists) is refused by name, by make, before
+	# any recipe: exit 2, nothing run
+	printf '#!/bin/sh\ntouch %s/ran7\n' "$BATS_TEST_TMPDIR" >"$BATS_TEST_TMPDIR/sh"
+	chmod +x "$BATS_TEST_TMPDIR/sh"
+	for v in SHELL="$BATS_TEST_TMPDIR/sh" .SHELLFLAGS="-c touch $BATS_TEST_TMPDIR/ran7;" \
+		MAKESHELL="$BATS_TEST_TMPDIR/sh" "LB_RUNNER_ARGS=touch $BATS_TEST_TMPDIR/ran7;" LB_CMDLINE=OUT \
+		LB_MAKE_VARS=OUT LB_INTERNAL= lb_takes.kernel=RUN REF_ENV="x; touch $BATS_TEST_TMPDIR/ran7"; do
+		run --separate-stderr make -s -C "$LB_ROOT" report RUN=reference-uml "$v"
+		[ "$status" -eq 2 ] || { echo "$v: exit $status"; false; }
+		[[ "$stderr" == *"*** make's command line: ${v%%=*}=: a name the Makefile uses itself (a recipe's shell, a runner's arguments): refused by name (valid: "* ]] || { echo "$v: $stderr"; false; }
+		[ -z "$output" ]
+	done
+	[ ! -e "$BATS_TEST_TMPDIR/ran7" ]
+	# a target that hands no runner the command line refuses a name it would
+	# ignore, naming it and what it takes, before any recipe (make -n: none)
+	while IFS='|' read -r target var want; do
+		run --separate-stderr make -s -n -C "$LB_ROOT" $target "$var"
+		[ "$status" -eq 2 ] || { echo "$target $var: exit $status"; false; }
+		[[ "$stderr" == *"*** make ${target##* }: $var: make ${target##* } does not take ${var%%=*}= (valid: $want)."* ]] || { echo "$target $var: $stderr"; false; }
+		[ -z "$output" ]
+	done <<-'EOF2'
+	kernel|RUN=x|KVER= PREEMPT=
+	clean|KVER=6.1|no variables
+	test|KERNELS=6.1|TEST_KERNELS=
+	faithful|ACCEL=tcg|KERNELS= PREEMPT= RESULTS= SCHED=
+	reference|KERNELS=6.1|REF_ACCELS=
+	report kernel|RUN=reference-uml|KVER= PREEMPT=
+	EOF2
+	# the controls: what they take goes through (make -n: the recipes printed)
+	run make -s -n -C "$LB_ROOT" kernel KVER=6.1 PREEMPT=voluntary
+	[ "$status" -eq 0 ] && [[ "$output" == *'runners/build-kernel KVER="$KVER" FLAVOUR="$PREEMPT"'* ]]
+	run make -s -n -C "$LB_ROOT" clean
+	[ "$status" -eq 0 ] && [[ "$output" == *"rm -rf build"* ]]
+	# make's exit status is its own 2 when a recipe fails (GNU make has no
+	# other), its error line naming the runner's: 1 here
+	run --separate-stderr make -s -C "$LB_ROOT" report RUN=nonexistent
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"report: error: no results.csv for run 'nonexistent'"*"make: *** ["*"report] Error 1" ]] || { echo "$stderr"; false; }
 	# the controls: OUT= writes the file the runner writes; a known variable works
 	run --separate-stderr make -s -C "$LB_ROOT" report RUN=reference-uml OUT="$BATS_TEST_TMPDIR/out.txt"
 	[ "$status" -eq 0 ] && [ -z "$output" ]
@@ -771,6 +825,37 @@ EOF2
 	run make -s -C "$LB_ROOT" table RUN=reference-uml FORMAT=mmtests
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Amean"* ]]
+}
+
+@test "make faithful writes faithful.txt whole or not at all: a faithful that fails half-way leaves the previous file, no temporary (was: a plain redirect, the half kept)" {
+	# a copy of the tree whose sweep and faithful are stand-ins: the sweep
+	# names a run, faithful prints half its text and fails (FAIL=1)
+	d=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$d/build"
+	cp -rp "$LB_ROOT/Makefile" "$LB_ROOT/runners" "$LB_ROOT/stats" "$LB_ROOT/bench-module" "$d/"
+	cp -p "$(lb_lbstats)" "$d/build/"
+	printf '#!/bin/sh\nexit 0\n' >"$d/runners/deps"
+	printf '#!/bin/sh\nmkdir -p %s/results/r && : >%s/results/r/results.csv && echo %s/results/r\n' "$d" "$d" "$d" >"$d/runners/sweep"
+	printf '#!/bin/sh\necho "first half"\n[ "${FAIL:-0}" = 0 ] || exit 1\necho "second half"\n' >"$d/runners/faithful"
+	mkdir -p "$d/results/r"
+	echo "the previous faithful.txt" >"$d/results/r/faithful.txt"
+	run --separate-stderr env FAIL=1 make -s -C "$d" faithful
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"faithful] Error 1"* ]] || { echo "$stderr"; false; }
+	[ "$(cat "$d/results/r/faithful.txt")" = "the previous faithful.txt" ]
+	[ "$(ls "$d/results/r")" = "$(printf 'faithful.txt\nresults.csv')" ]
+	# the control: a faithful that finishes replaces it, whole, and prints it
+	run --separate-stderr make -s -C "$d" faithful
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "$output" = "$(printf 'first half\nsecond half')" ]
+	[ "$(cat "$d/results/r/faithful.txt")" = "$(printf 'first half\nsecond half')" ]
+	[ "$(ls "$d/results/r")" = "$(printf 'faithful.txt\nresults.csv')" ]
+	# make reference writes each reference's faithful.txt the same way (its
+	# recipe, as make -n prints it: no redirect into the file)
+	run make -s -n -C "$LB_ROOT" reference
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'f=$(runners/faithful RUN=reference-$a) ;'*'lb_atomic_write results/reference-$a/faithful.txt'* ]] || { echo "$output"; false; }
+	[[ "$output" != *'> results/reference-$a/faithful.txt'* ]]
 }
 
 @test "plots are put in place whole: an interrupt or a full disk leaves the previous plots (the disk named), two at once are refused naming the first (was: an index pointing at deleted images, a truncated PNG)" {
