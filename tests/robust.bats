@@ -281,11 +281,17 @@ num_max() { sed -n "s/^[[:space:]]*NUM($1, *[0-9A-Z_]*, *\([0-9]*\),.*/\1/p" "${
 	run --separate-stderr env LB_MODULE_SRC="$m" DURATION=$((dur / 2 + 1)) ONLY=plan "$LB_ROOT/runners/sweep"
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == "sweep: error: DURATION=$((dur / 2 + 1)): longer than the module's duration_ms takes (valid: 1..$((dur / 2)) "* ]] || { echo "$stderr"; false; }
+	# readers: a vCPU count becomes as many readers (no writer)
+	sed -i 's/NUM(readers, 1, INT_MAX,/NUM(readers, 1, 2,/' "$m/params.h"
+	run --separate-stderr env LB_MODULE_SRC="$m" VCPUS="1 3" ONLY=plan "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "sweep: error: VCPUS=1 3: 3 out of range (valid: 1..2)" ] || { echo "$stderr"; false; }
 	[ ! -e "$RESULTS" ]
 	# the control: the same values under the committed table are planned
-	run --separate-stderr env RUNS=$((nruns / 2 + 1)) DURATION=$((dur / 2 + 1)) ONLY=plan "$LB_ROOT/runners/sweep"
+	run --separate-stderr env RUNS=$((nruns / 2 + 1)) DURATION=$((dur / 2 + 1)) VCPUS="1 3" ONLY=plan "$LB_ROOT/runners/sweep"
 	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
 	grep -q "nruns=$((nruns / 2 + 1)) duration_ms=$((dur / 2 + 1))" "$output"/boots/*/plan
+	grep -q "readers=3 " "$output"/boots/*-3cpu*/plan
 }
 
 @test "WORKLOADS and VARIANTS are checked against the module's own table, read from its sources" {
