@@ -226,6 +226,74 @@ REF=$LB_ROOT/results/reference-icount
 	[[ "$stderr" == *"KDIRS: /nonexistent is not a finished kernel build"* ]] || { echo "$stderr"; false; }
 }
 
+# num_max NAME [DIR]: NUM(NAME, min, max, ...)'s max in DIR/params.h (default
+# bench-module), read here on its own, not by lb_param_bound
+num_max() { sed -n "s/^[[:space:]]*NUM($1, *[0-9A-Z_]*, *\([0-9]*\),.*/\1/p" "${2:-$LB_ROOT/bench-module}/params.h"; }
+
+@test "the sweep's bounds are the module's own (params.h): each at its max planned, max+1 refused before anything is made; a changed table moves them (was: RUNS=1001 refused in the guest after the builds)" {
+	export RESULTS=$BATS_TEST_TMPDIR/r LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache
+	export KERNELS=6.12 VCPUS=1 WORKLOADS=tkfast VARIANTS=latch CONTEXTS=task WRITER_PERIODS=none
+	export RUNS=1 DURATION=5 PERF=0 HARNESS=0 ACCEL=tcg
+	nruns=$(num_max nruns) dur=$(num_max duration_ms) wp=$(num_max writer_period_ns) ew=$(num_max extra_work)
+	[ "$nruns" -gt 0 ] && [ "$dur" -gt 0 ] && [ "$wp" -gt 0 ] && [ "$ew" -gt 0 ]
+	# settings at the bound | settings over it | the refusal (words split)
+	while IFS='|' read -r ok bad want; do
+		# at the bound: planned (ONLY=plan: nothing downloaded, built or booted)
+		run --separate-stderr env $ok ONLY=plan "$LB_ROOT/runners/sweep"
+		[ "$status" -eq 0 ] || { echo "$ok: exit $status: $stderr"; false; }
+		[ -f "$output/boots/list" ]
+		# one over: refused on the host, naming the value, nothing made
+		rm -rf "$RESULTS"
+		# (ONLY=plan here too: a check gone plans, fast, rather than build)
+		run --separate-stderr env $bad ONLY=plan "$LB_ROOT/runners/sweep"
+		[ "$status" -eq 1 ] || { echo "$bad: exit $status"; false; }
+		[[ "$stderr" == "sweep: error: $want"*")" ]] || { echo "$bad: $stderr"; false; }
+		[ "$(wc -l <<<"$stderr")" -eq 1 ]
+		[ ! -e "$RESULTS" ] && [ ! -e "$LATCHBENCH_CACHE" ]
+	done <<-CASES
+	RUNS=$nruns|RUNS=$((nruns + 1))|RUNS=$((nruns + 1)): more runs in a boot than the module's nruns takes ($nruns), over 1 boot(s) per kernel under tcg (valid: 1..$nruns
+	RUNS=$((2 * nruns)) ROUNDS=2|RUNS=$((2 * nruns + 1)) ROUNDS=2|RUNS=$((2 * nruns + 1)): more runs in a boot than the module's nruns takes ($nruns), over 2 boot(s) per kernel under tcg (valid: 1..$((2 * nruns))
+	ACCEL=uml RUNS=auto RUNS_MAX=$nruns|ACCEL=uml RUNS=auto RUNS_MAX=$((nruns + 1))|RUNS_MAX=$((nruns + 1)): out of range (RUNS=auto starts with 3 runs; the module's nruns takes at most $nruns) (valid: 3..$nruns
+	DURATION=$dur|DURATION=$((dur + 1))|DURATION=$((dur + 1)): longer than the module's duration_ms takes (valid: 1..$dur
+	WRITER_PERIODS=$wp|WRITER_PERIODS=$((wp + 1))|WRITER_PERIODS=$((wp + 1)): '$((wp + 1))' ns is outside the module's writer_period_ns (valid: none, or 0..$wp ns
+	WRITER_PERIODS=0|WRITER_PERIODS=2000000000|WRITER_PERIODS=2000000000: '2000000000' ns is outside the module's writer_period_ns (valid: none, or 0..$wp ns
+	LB_AB_EXTRA_WORK=$ew|LB_AB_EXTRA_WORK=$((ew + 1))|LB_AB_EXTRA_WORK=$((ew + 1)): more extra steps per read than the module's extra_work takes (valid: 1..$ew
+	RUNS=1|RUNS=99999999999999999999999|RUNS=99999999999999999999999: more runs in a boot than the module's nruns takes
+	CASES
+	# make aa's own DURATION and EXTRA_WORK: the same bounds, before any boot
+	# (CALIBRATE=x, checked after them: a check gone stops there, before a boot)
+	run --separate-stderr "$LB_ROOT/runners/aa" DURATION=$((dur + 1)) CALIBRATE=x
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "aa: error: DURATION=$((dur + 1)): longer than the module's duration_ms takes (valid: 1..$dur"* ]] || { echo "$stderr"; false; }
+	run --separate-stderr "$LB_ROOT/runners/aa" EXTRA_WORK=$((ew + 1)) CALIBRATE=x
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "aa: error: EXTRA_WORK=$((ew + 1)): more extra steps per read than the module's extra_work takes (valid: 1..$ew)" ]] || { echo "$stderr"; false; }
+	# one source: a copy of the module whose table halves nruns and
+	# duration_ms moves the host's checks with it (LB_MODULE_SRC, as the
+	# guest's module is built from it)
+	m=$BATS_TEST_TMPDIR/mod
+	cp -r "$LB_ROOT/bench-module" "$m"
+	sed -i "s/NUM(nruns, 1, $nruns,/NUM(nruns, 1, $((nruns / 2)),/; s/NUM(duration_ms, 1, $dur,/NUM(duration_ms, 1, $((dur / 2)),/" "$m/params.h"
+	[ "$(num_max nruns "$m")" -eq $((nruns / 2)) ] && [ "$(num_max duration_ms "$m")" -eq $((dur / 2)) ]
+	run --separate-stderr env LB_MODULE_SRC="$m" RUNS=$((nruns / 2 + 1)) ONLY=plan "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "sweep: error: RUNS=$((nruns / 2 + 1)): more runs in a boot than the module's nruns takes ($((nruns / 2))),"*"(valid: 1..$((nruns / 2)) "* ]] || { echo "$stderr"; false; }
+	run --separate-stderr env LB_MODULE_SRC="$m" DURATION=$((dur / 2 + 1)) ONLY=plan "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "sweep: error: DURATION=$((dur / 2 + 1)): longer than the module's duration_ms takes (valid: 1..$((dur / 2)) "* ]] || { echo "$stderr"; false; }
+	# readers: a vCPU count becomes as many readers (no writer)
+	sed -i 's/NUM(readers, 1, INT_MAX,/NUM(readers, 1, 2,/' "$m/params.h"
+	run --separate-stderr env LB_MODULE_SRC="$m" VCPUS="1 3" ONLY=plan "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "sweep: error: VCPUS=1 3: 3 out of range (valid: 1..2)" ] || { echo "$stderr"; false; }
+	[ ! -e "$RESULTS" ]
+	# the control: the same values under the committed table are planned
+	run --separate-stderr env RUNS=$((nruns / 2 + 1)) DURATION=$((dur / 2 + 1)) VCPUS="1 3" ONLY=plan "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	grep -q "nruns=$((nruns / 2 + 1)) duration_ms=$((dur / 2 + 1))" "$output"/boots/*/plan
+	grep -q "readers=3 " "$output"/boots/*-3cpu*/plan
+}
+
 @test "WORKLOADS and VARIANTS are checked against the module's own table, read from its sources" {
 	# every name the module wrote in the reference run (read with today's
 	# names, lbstats rows) is one lb_module_names reads from the sources
@@ -669,7 +737,7 @@ EOF2
 	[[ "$stderr" == *"a value too wide for the 72-column table, refusing it: line "*"7.2.13-with-a-local-version"* ]] || { echo "$stderr"; false; }
 }
 
-@test "the Makefile boundary: an unknown variable refused as the runner refuses it, values passed as data, the runner's exit status, OUT= honoured, KERNELS=\"\" refused (was: default VCPUS, cmd run, exit 0)" {
+@test "the Makefile boundary: an unknown variable refused as the runner refuses it, values passed as data (a $ too), the Makefile's own names and a name a target ignores refused by make, make's 2 naming the runner's status, OUT= honoured, KERNELS=\"\" refused (was: default VCPUS, cmd run, exit 0)" {
 	export RESULTS=$BATS_TEST_TMPDIR/r LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache
 	mkdir -p "$RESULTS"
 	# a misspelling: refused by the sweep itself, before anything is made
@@ -702,6 +770,60 @@ EOF2
 	run make -s -C "$LB_ROOT" table 'A;B=1'
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"make's command line: 'A;B': not a variable name a runner takes"* ]]
+	# issue 41: a $ is data too (make expanded a command-line value when it
+	# exported it to a recipe, and a sub-make again from MAKEFLAGS): the
+	# runner is given the value as typed, and nothing runs
+	for v in '$(shell touch '"$BATS_TEST_TMPDIR/ran4"')' '${shell touch '"$BATS_TEST_TMPDIR/ran5"'}' 'a$$b'; do
+		run --separate-stderr make -s -C "$LB_ROOT" report "RUN=$v"
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == *"report: error: no results.csv for run '$v'"* ]] || { echo "$stderr"; false; }
+	done
+	[ ! -e "$BATS_TEST_TMPDIR/ran4" ] && [ ! -e "$BATS_TEST_TMPDIR/ran5" ]
+	# (the negative control: the same value to a Makefile without the
+	# Makefile's rule runs the command, as it did here)
+	mkdir "$BATS_TEST_TMPDIR/plain"
+	printf 't:\n\t@true\n' >"$BATS_TEST_TMPDIR/plain/Makefile"
+	make -s -C "$BATS_TEST_TMPDIR/plain" t 'RUN=$(shell touch '"$BATS_TEST_TMPDIR/ran6"')'
+	[ -e "$BATS_TEST_TMPDIR/ran6" ]
+	# a name the Makefile uses itself (the recipes' shell, a runner's
+	# arguments, the checks' own lists) is refused by name, by make, before
+	# any recipe: exit 2, nothing run
+	printf '#!/bin/sh\ntouch %s/ran7\n' "$BATS_TEST_TMPDIR" >"$BATS_TEST_TMPDIR/sh"
+	chmod +x "$BATS_TEST_TMPDIR/sh"
+	for v in SHELL="$BATS_TEST_TMPDIR/sh" .SHELLFLAGS="-c touch $BATS_TEST_TMPDIR/ran7;" \
+		MAKESHELL="$BATS_TEST_TMPDIR/sh" "LB_RUNNER_ARGS=touch $BATS_TEST_TMPDIR/ran7;" LB_CMDLINE=OUT \
+		LB_MAKE_VARS=OUT LB_INTERNAL= lb_takes.kernel=RUN REF_ENV="x; touch $BATS_TEST_TMPDIR/ran7"; do
+		run --separate-stderr make -s -C "$LB_ROOT" report RUN=reference-uml "$v"
+		[ "$status" -eq 2 ] || { echo "$v: exit $status"; false; }
+		[[ "$stderr" == *"*** make's command line: ${v%%=*}=: a name the Makefile uses itself (a recipe's shell, a runner's arguments): refused by name (valid: "* ]] || { echo "$v: $stderr"; false; }
+		[ -z "$output" ]
+	done
+	[ ! -e "$BATS_TEST_TMPDIR/ran7" ]
+	# a target that hands no runner the command line refuses a name it would
+	# ignore, naming it and what it takes, before any recipe (make -n: none)
+	while IFS='|' read -r target var want; do
+		run --separate-stderr make -s -n -C "$LB_ROOT" $target "$var"
+		[ "$status" -eq 2 ] || { echo "$target $var: exit $status"; false; }
+		[[ "$stderr" == *"*** make ${target##* }: $var: make ${target##* } does not take ${var%%=*}= (valid: $want)."* ]] || { echo "$target $var: $stderr"; false; }
+		[ -z "$output" ]
+	done <<-'EOF2'
+	kernel|RUN=x|KVER= PREEMPT=
+	clean|KVER=6.1|no variables
+	test|KERNELS=6.1|TEST_KERNELS=
+	faithful|ACCEL=tcg|KERNELS= PREEMPT= RESULTS= SCHED=
+	reference|KERNELS=6.1|REF_ACCELS=
+	report kernel|RUN=reference-uml|KVER= PREEMPT=
+	EOF2
+	# the controls: what they take goes through (make -n: the recipes printed)
+	run make -s -n -C "$LB_ROOT" kernel KVER=6.1 PREEMPT=voluntary
+	[ "$status" -eq 0 ] && [[ "$output" == *'runners/build-kernel KVER="$KVER" FLAVOUR="$PREEMPT"'* ]]
+	run make -s -n -C "$LB_ROOT" clean
+	[ "$status" -eq 0 ] && [[ "$output" == *"rm -rf build"* ]]
+	# make's exit status is its own 2 when a recipe fails (GNU make has no
+	# other), its error line naming the runner's: 1 here
+	run --separate-stderr make -s -C "$LB_ROOT" report RUN=nonexistent
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"report: error: no results.csv for run 'nonexistent'"*"make: *** ["*"report] Error 1" ]] || { echo "$stderr"; false; }
 	# the controls: OUT= writes the file the runner writes; a known variable works
 	run --separate-stderr make -s -C "$LB_ROOT" report RUN=reference-uml OUT="$BATS_TEST_TMPDIR/out.txt"
 	[ "$status" -eq 0 ] && [ -z "$output" ]
@@ -709,6 +831,37 @@ EOF2
 	run make -s -C "$LB_ROOT" table RUN=reference-uml FORMAT=mmtests
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Amean"* ]]
+}
+
+@test "make faithful writes faithful.txt whole or not at all: a faithful that fails half-way leaves the previous file, no temporary (was: a plain redirect, the half kept)" {
+	# a copy of the tree whose sweep and faithful are stand-ins: the sweep
+	# names a run, faithful prints half its text and fails (FAIL=1)
+	d=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$d/build"
+	cp -rp "$LB_ROOT/Makefile" "$LB_ROOT/runners" "$LB_ROOT/stats" "$LB_ROOT/bench-module" "$d/"
+	cp -p "$(lb_lbstats)" "$d/build/"
+	printf '#!/bin/sh\nexit 0\n' >"$d/runners/deps"
+	printf '#!/bin/sh\nmkdir -p %s/results/r && : >%s/results/r/results.csv && echo %s/results/r\n' "$d" "$d" "$d" >"$d/runners/sweep"
+	printf '#!/bin/sh\necho "first half"\n[ "${FAIL:-0}" = 0 ] || exit 1\necho "second half"\n' >"$d/runners/faithful"
+	mkdir -p "$d/results/r"
+	echo "the previous faithful.txt" >"$d/results/r/faithful.txt"
+	run --separate-stderr env FAIL=1 make -s -C "$d" faithful
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"faithful] Error 1"* ]] || { echo "$stderr"; false; }
+	[ "$(cat "$d/results/r/faithful.txt")" = "the previous faithful.txt" ]
+	[ "$(ls "$d/results/r")" = "$(printf 'faithful.txt\nresults.csv')" ]
+	# the control: a faithful that finishes replaces it, whole, and prints it
+	run --separate-stderr make -s -C "$d" faithful
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "$output" = "$(printf 'first half\nsecond half')" ]
+	[ "$(cat "$d/results/r/faithful.txt")" = "$(printf 'first half\nsecond half')" ]
+	[ "$(ls "$d/results/r")" = "$(printf 'faithful.txt\nresults.csv')" ]
+	# make reference writes each reference's faithful.txt the same way (its
+	# recipe, as make -n prints it: no redirect into the file)
+	run make -s -n -C "$LB_ROOT" reference
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'f=$(runners/faithful RUN=reference-$a) ;'*'lb_atomic_write results/reference-$a/faithful.txt'* ]] || { echo "$output"; false; }
+	[[ "$output" != *'> results/reference-$a/faithful.txt'* ]]
 }
 
 @test "plots are put in place whole: an interrupt or a full disk leaves the previous plots (the disk named), two at once are refused naming the first (was: an index pointing at deleted images, a truncated PNG)" {

@@ -104,7 +104,9 @@ host_state() {
 stock_icount() {
 	local v=$1
 	r=$BATS_TEST_TMPDIR/r
-	run --separate-stderr env LB_LOCK_WAIT=1 "$LB_ROOT/runners/sweep" KERNELS="$v-debian" MITIGATIONS="auto off" ACCEL=icount VCPUS=1 \
+	# (TIMEOUT: a Debian image boots under icount more slowly than the scaled
+	# budget's 150 s floor allows on a loaded host)
+	run --separate-stderr env LB_LOCK_WAIT=1 "$LB_ROOT/runners/sweep" KERNELS="$v-debian" MITIGATIONS="auto off" ACCEL=icount VCPUS=1 TIMEOUT=900 \
 		WORKLOADS="tkfast kernel" VARIANTS=all CONTEXTS=task WRITER_PERIODS=none RUNS=2 DURATION=5 HARNESS=0 PERF=0 RESULTS="$r"
 	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 30; false; }
 	run_dir=${lines[${#lines[@]} - 1]}
