@@ -1235,3 +1235,11 @@ EOF2
 	HOME=$h XDG_CACHE_HOME=$h/xdg bash -c 'unset LATCHBENCH_CACHE; . "$1/runners/lib.sh" && lb_single hermetic-control "control" && lb_single_release' - "$LB_ROOT"
 	[ -n "$(find "$h" -mindepth 1 ! -path "$h/xdg")" ]
 }
+
+@test "a variable a runner would ignore is refused: make report KERNEL= beside RUN= (was: silently every kernel); KERNEL= with two runs is taken (the control)" {
+	run --separate-stderr make -s -C "$LB_ROOT" report RUN=reference-uml KERNEL=6.1
+	[ "$status" -ne 0 ]
+	[[ "$stderr" == *"report: error: KERNEL=6.1: a kernel of two runs (BASE=RUN NEW=RUN); with RUN= it would be ignored"* ]] || { echo "$stderr"; false; }
+	run --separate-stderr "$LB_ROOT/runners/report" BASE=reference-uml NEW=reference-uml KERNEL=7.2
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+}
