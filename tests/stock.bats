@@ -135,7 +135,7 @@ stock_icount() {
 	done
 	# the packages and versions, and the line that reproduces the run
 	grep -q "^stock.$v-debian.packages=linux-image-$v.[^ ]*-amd64=$(lb_debian_version "$v") " "$m"
-	grep -q '^reproduce=make bench KERNELS="$v-debian" .*MITIGATIONS="auto off"' "$m"
+	grep -q "^reproduce=make bench KERNELS=$v-debian .*MITIGATIONS=\"auto off\"" "$m"
 	# mitigations: the rows' column, and the guest's own summary per boot
 	[ "$(lb_col "$csv" mitigations | cut -d: -f2 | sort | uniq -c | awk '{ print $2 "=" $1 }' | paste -sd' ')" = \
 		"auto=$(($(wc -l <"$csv") / 2)) off=$(($(wc -l <"$csv") / 2))" ]
