@@ -146,7 +146,7 @@ check-rt: deps stats
 LINT_BATS ?= $(wildcard tests/*.bats) tests/helpers.bash
 lint:
 	tests/bare-bang $(LINT_BATS)
-	shellcheck -x $$(find runners -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash tests/bare-bang tests/sweep-plans tests/kvm-standin tests/mini-slurm tests/fixtures/gen-fixtures .ci/run
+	shellcheck -x $$(find runners -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash tests/bare-bang tests/sweep-plans tests/reproduce-plans tests/kvm-standin tests/mini-slurm tests/fixtures/gen-fixtures .ci/run
 	@for f in bench-module/*.[ch]; do \
 		$$(. runners/lib.sh && echo $$LB_CACHE)/src/6.12/scripts/checkpatch.pl --no-tree -f -q --terse $$f || exit 1; done
 

@@ -12,7 +12,7 @@ bats_require_minimum_version 1.5.0
 	cd "$LB_ROOT"
 	# every runner and sourced piece (a new one is checked without being listed here)
 	run shellcheck -x $(find runners -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash \
-		tests/bare-bang tests/sweep-plans \
+		tests/bare-bang tests/sweep-plans tests/reproduce-plans \
 		tests/fixtures/gen-fixtures tests/mini-slurm tests/kvm-standin .ci/run
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
@@ -546,4 +546,55 @@ excerpt_faults() {
 	run "$LB_ROOT/tests/run" "$d/inner.bats"
 	[ "$status" -eq 0 ]
 	[[ "${lines[${#lines[@]} - 1]}" == "latchbench tests: 2 passed, 0 failed, 0 skipped"* ]]
+}
+
+@test "every committed reference's reproduce= reproduces its plan (tests/reproduce-plans: replayed in plan mode, compared with the plan the run recorded)" {
+	run "$LB_ROOT/tests/reproduce-plans" "$LB_ROOT"/results/reference-*/
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ "$(grep -c ': plan reproduced$' <<<"$output")" -eq "$(find "$LB_ROOT/results" -mindepth 1 -maxdepth 1 -type d -name 'reference-*' | wc -l)" ]
+	# make aa's run says make aa (the sweep's make bench line has no A/B half)
+	[[ "$(lb_meta "$LB_ROOT/results/reference-aa-uml" reproduce)" == "make aa "* ]]
+}
+
+@test "negative: tests/reproduce-plans sees a reproducer that does not reproduce: a spurious word, a missing A/B half, a changed knob" {
+	src=$LB_ROOT/results/reference-uml
+	d=$BATS_TEST_TMPDIR/ref
+	# a word the sweep would not write (the old spurious KVER=6.12)
+	mkdir -p "$d/kver" "$d/dur" "$d/ab"
+	sed 's/^reproduce=.*/& KVER=6.12/' "$src/meta.txt" >"$d/kver/meta.txt"
+	run "$LB_ROOT/tests/reproduce-plans" "$d/kver"
+	[ "$status" -eq 1 ]
+	grep -q '^< reproduce=.* KVER=6.12$' <<<"$output" || { echo "$output"; false; }
+	# a knob changed: the boots' expected times differ
+	sed 's/^reproduce=\(.*\) DURATION=100 /reproduce=\1 DURATION=50 /' "$src/meta.txt" >"$d/dur/meta.txt"
+	run "$LB_ROOT/tests/reproduce-plans" "$d/dur"
+	[ "$status" -eq 1 ]
+	grep -q '^> duration_ms=50$' <<<"$output" || { echo "$output"; false; }
+	grep -q '^> 7.2-uml-2cpu-r1.expected_s=' <<<"$output"
+	# make aa's run with the sweep's line: no A/B half
+	aa=$LB_ROOT/results/reference-aa-uml
+	sed 's/^reproduce=.*/reproduce=make bench KERNELS=7.2 VCPUS=2 CONTEXTS=task WRITER_PERIODS="none 0" RUNS=30 ACCEL=uml PERF=0 ROUNDS=10 SEED=566448386/' \
+		"$aa/meta.txt" >"$d/ab/meta.txt"
+	run "$LB_ROOT/tests/reproduce-plans" "$d/ab"
+	[ "$status" -eq 1 ]
+	grep -q '^< ab_extra_work=4 ' <<<"$output" || { echo "$output"; false; }
+}
+
+# readme_reproducer FILE: the first fenced block of FILE that starts with
+# "Reproduce with"
+readme_reproducer() {
+	awk '/^```$/ { if (inb) { if (x ~ /^Reproduce with /) { print x; exit } inb = 0; x = ""; next } inb = 1; next }
+		inb { x = x (x == "" ? "" : "\n") $0 }' "$1"
+}
+
+@test "README's reproducer excerpt is the committed reference-uml's, as lb_reproducer prints it" {
+	want=$(lb_reproducer "$LB_ROOT/results/reference-uml")
+	[[ "$want" == "Reproduce with "* ]]
+	got=$(readme_reproducer "$LB_ROOT/README.md")
+	[ "$got" = "$want" ] || { diff <(echo "$want") <(echo "$got"); false; }
+	# negative: the excerpt as it was, with the spurious KVER=6.12, differs
+	sed 's/^\(    DURATION=100 ACCEL=uml PERF=0 SEED=[0-9]*\)$/\1 KVER=6.12/' "$LB_ROOT/README.md" >"$BATS_TEST_TMPDIR/README.md"
+	got=$(readme_reproducer "$BATS_TEST_TMPDIR/README.md")
+	[[ "$got" == *" KVER=6.12" ]]
+	[ "$got" != "$want" ]
 }
