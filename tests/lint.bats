@@ -598,3 +598,65 @@ readme_reproducer() {
 	[[ "$got" == *" KVER=6.12" ]]
 	[ "$got" != "$want" ]
 }
+
+# sweep_lines: one ERE per line the sweep prints on its own (lb_log, lb_warn,
+# the progress line: runners/sweep, sweep.d/, sweep-boot), each expansion
+# ($x, ${x}, $(...)) a wildcard; not one that is all expansion (the stand-in
+# note)
+sweep_lines() {
+	{
+		sed -n 's/.*lb_\(log\|warn\) "\(.*\)"[^"]*$/sweep: \2/p' "$LB_ROOT/runners/sweep" "$LB_ROOT"/runners/sweep.d/*.sh
+		sed -n 's/.*progress "\(sweep: .*\)"[^"]*$/\1/p' "$LB_ROOT/runners/sweep-boot"
+	} | sed -e 's/\$([^)]*)/\x01/g' -e 's/\${[^}]*}/\x01/g' -e 's/\$[A-Za-z_0-9]*/\x01/g' \
+		-e 's/[][\.*+?(){}|^$]/\\&/g' -e 's/\x01/.*/g' -e 's/^/^/' -e 's/$/$/' |
+		grep -vxF '^sweep: .*$' # (a line that is all expansion says nothing)
+}
+# doc_sweep_quotes FILE: the `sweep: ...` lines FILE quotes (a quote may
+# run over lines), one a line
+doc_sweep_quotes() {
+	tr '\n' ' ' <"$1" | tr -s ' ' | grep -o '`sweep: [^`]*`' | tr -d '`'
+}
+# build_order_claims FILE...: each quoted sweep line of FILE that the sweep
+# does not print, and each old claim about the build order; fails on any
+build_order_claims() {
+	local f q bad=0
+	sweep_lines >"$BATS_TEST_TMPDIR/said"
+	for f; do
+		while IFS= read -r q; do
+			grep -Eq -f "$BATS_TEST_TMPDIR/said" <<<"$q" || { echo "${f##*/}: quotes a line the sweep does not print: $q"; bad=1; }
+		done < <(doc_sweep_quotes "$f")
+		# the order before issue 40, said in words the code no longer has
+		for q in 'builds every kernel first' 'builds first, then decides' 'waits until every build is done. uml'; do
+			! tr '\n' ' ' <"$f" | tr -s ' ' | grep -qF "$q" || { echo "${f##*/}: an old build-order claim: '$q'"; bad=1; }
+		done
+	done
+	return "$bad"
+}
+
+@test "README and docs/accelerators.md state the build order in the sweep's own words: every sweep line they quote is one it prints" {
+	run build_order_claims "$LB_ROOT/README.md" "$LB_ROOT/docs/accelerators.md" "$LB_ROOT/docs/reading.md"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	# the order's lines are among those quoted, in both
+	for f in README.md docs/accelerators.md; do
+		doc_sweep_quotes "$LB_ROOT/$f" | grep -q '^sweep: the boots of the kernels ready now first, alone on the host; then the compiles (' ||
+			{ echo "$f does not quote the order line"; false; }
+		doc_sweep_quotes "$LB_ROOT/$f" | grep -q '^sweep: compiling .* now, with no boot running: ' ||
+			{ echo "$f does not quote the compile line"; false; }
+	done
+	# and the code prints them
+	[ "$(sweep_lines | grep -c 'the boots of the kernels ready now first\|^\^sweep: compiling ')" -eq 2 ]
+	# the first rows' line is the table's own
+	grep -q "printf 'SO FAR: the rows of %s of %s planned boots (the run goes on).\\\\n'" "$LB_ROOT/runners/table"
+	grep -q '`SO FAR: the rows$' "$LB_ROOT/README.md"
+}
+
+@test "negative: the build-order lint fails on a quoted line the sweep does not print and on the old claim" {
+	printf '%s\n' 'It says `sweep: building every kernel before any boot` first.' >"$BATS_TEST_TMPDIR/a.md"
+	run build_order_claims "$BATS_TEST_TMPDIR/a.md"
+	[ "$status" -eq 1 ]
+	[ "$output" = "a.md: quotes a line the sweep does not print: sweep: building every kernel before any boot" ]
+	printf '%s\n' '1. it builds every kernel first, then boots' 'the first (`sweep: compiling 6.1-voluntary now, with no' 'boot running: the next boot, 6.1-voluntary-1cpu, would be disturbed by them (log: x/boots/build.log)`).' >"$BATS_TEST_TMPDIR/b.md"
+	run build_order_claims "$BATS_TEST_TMPDIR/b.md"
+	[ "$status" -eq 1 ]
+	[ "$output" = "b.md: an old build-order claim: 'builds every kernel first'" ]
+}
