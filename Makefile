@@ -35,14 +35,58 @@ export SCHED KVER PREEMPT
 # names in LB_MAKE_VARS and the runner's lb_args (lib.sh) takes each as a
 # NAME=VALUE word, so a name it does not know (make bench VCPU=2) is refused
 # as the runner refuses it, and no value is ever pasted into a recipe
-# (make report 'RUN=x; cmd' names the run "x; cmd"). A name make cannot pass
-# on safely is refused here.
-LB_CMDLINE := $(sort $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $v)),$v)))
-lb_name_chars := a b c d e f g h i j k l m n o p q r s t u v w x y z A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 0 1 2 3 4 5 6 7 8 9 _
-lb_strip = $(if $2,$(call lb_strip,$(subst $(firstword $2),,$1),$(wordlist 2,$(words $2),$2)),$1)
-LB_BADNAMES := $(strip $(foreach v,$(LB_CMDLINE),$(if $(call lb_strip,$v,$(lb_name_chars)),$v)))
+# (make report 'RUN=x; cmd' names the run "x; cmd"). Refused here, by make's
+# $(error) before any recipe runs: a name make cannot pass on safely; a name
+# the Makefile itself uses (LB_INTERNAL: SHELL= or .SHELLFLAGS= would replace
+# the shell every recipe runs in, LB_RUNNER_ARGS= or LB_CMDLINE= what a
+# runner is given); and, for a target no runner's lb_args reads, a name it
+# does not take (lb_takes.TARGET, below: make kernel RUN=x).
+override LB_CMDLINE := $(sort $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $v)),$v)))
+override LB_INTERNAL := SHELL .SHELLFLAGS MAKESHELL MAKEFLAGS GNUMAKEFLAGS MAKEOVERRIDES MFLAGS \
+	MAKE MAKEFILES MAKELEVEL MAKECMDGOALS MAKEFILE_LIST MAKE_RESTARTS MAKE_TERMOUT \
+	MAKE_TERMERR CURDIR VPATH SUFFIXES .DEFAULT_GOAL .RECIPEPREFIX .EXTRA_PREREQS \
+	.VARIABLES .FEATURES .INCLUDE_DIRS .LOADED REF_KERNELS REF_TCG_KERNELS REF_ENV \
+	ref_keep LB_% lb_%
+override LB_OWN := $(filter $(LB_INTERNAL),$(LB_CMDLINE))
+$(if $(LB_OWN),$(error make's command line: $(firstword $(LB_OWN))=: a name the Makefile uses itself (a recipe's shell, a runner's arguments): refused by name (valid: a target's own variables: make help, runners/sweep --help)))
+override lb_name_chars := a b c d e f g h i j k l m n o p q r s t u v w x y z A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 0 1 2 3 4 5 6 7 8 9 _
+override lb_strip = $(if $2,$(call lb_strip,$(subst $(firstword $2),,$1),$(wordlist 2,$(words $2),$2)),$1)
+override LB_BADNAMES := $(strip $(foreach v,$(LB_CMDLINE),$(if $(call lb_strip,$v,$(lb_name_chars)),$v)))
 $(if $(LB_BADNAMES),$(error make's command line: '$(firstword $(LB_BADNAMES))': not a variable name a runner takes (valid: letters, digits and _)))
-LB_RUNNER_ARGS = LB_MAKE_VARS='$(LB_CMDLINE)'
+# The names each target takes that hands no runner make's command line (a
+# runner target's runner refuses what it does not know: lb_args); any other
+# name given with it would be ignored, so it is refused. The one list.
+override LB_RUNNER_GOALS := bench compare plots report table cover-letter aa
+override lb_takes.all :=
+override lb_takes.help :=
+override lb_takes.deps :=
+override lb_takes.kernel := KVER PREEMPT
+override lb_takes.kernels := KERNELS PREEMPT
+override lb_takes.module := KVER PREEMPT
+override lb_takes.initramfs := KVER PREEMPT
+override lb_takes.stats :=
+override lb_takes.test := TEST_KERNELS
+override lb_takes.check-versions := VERSION_KERNELS
+override lb_takes.check :=
+override lb_takes.check-rt :=
+override lb_takes.lint := LINT_BATS
+override lb_takes.clean :=
+override lb_takes.reference := REF_ACCELS
+override lb_takes.reference-rt :=
+override lb_takes.reference-uml :=
+override lb_takes.faithful := KERNELS PREEMPT RESULTS SCHED
+override lb_ignored = $(firstword $(foreach g,$(filter-out $(LB_RUNNER_GOALS),$(or $(MAKECMDGOALS),all)),$(if $(filter override,$(origin lb_takes.$g)),$(foreach v,$(filter-out $(lb_takes.$g),$(LB_CMDLINE)),$g:$v))))
+override LB_IGNORED := $(lb_ignored)
+$(if $(LB_IGNORED),$(error make $(firstword $(subst :, ,$(LB_IGNORED))): $(lastword $(subst :, ,$(LB_IGNORED)))=$(value $(lastword $(subst :, ,$(LB_IGNORED)))): make $(firstword $(subst :, ,$(LB_IGNORED))) does not take $(lastword $(subst :, ,$(LB_IGNORED)))= (valid: $(or $(addsuffix =,$(lb_takes.$(firstword $(subst :, ,$(LB_IGNORED))))),no variables))))
+# Every value given on the command line is data, a $ included: make expands
+# a command-line variable (recursive) when it exports it to a recipe, so
+# 'RUN=$(shell cmd)' ran cmd; each becomes a simple variable holding its
+# text as typed, exported; and none is passed again in MAKEFLAGS, where a
+# sub-make (make -C stats, a runner's make) would expand it once more (it
+# has them in its environment, which make does not expand).
+$(foreach v,$(LB_CMDLINE),$(eval override $v := $$(value $v))$(eval export $v))
+MAKEOVERRIDES :=
+override LB_RUNNER_ARGS = LB_MAKE_VARS='$(LB_CMDLINE)'
 
 .PHONY: all deps kernel kernels module initramfs bench compare plots report table cover-letter stats test check-versions check check-rt lint clean help faithful aa
 
@@ -82,12 +126,13 @@ bench: deps stats
 
 # The faithfulness benchmark: every workload and variant, 1 reader, no writer,
 # under icount (exact path lengths) on each of KERNELS; prints and keeps
-# results/<run>/faithful.txt.
+# results/<run>/faithful.txt, written whole or not at all (lb_atomic_write).
 faithful: deps stats
 	@run=$$(KERNELS="$${KERNELS:-$$(. runners/lib.sh && echo "$$LB_KVERS")}" ACCEL=icount VCPUS=1 WORKLOADS=all VARIANTS=all CONTEXTS=task \
 		WRITER_PERIODS=none RUNS=1 DURATION=5 PERF=0 HARNESS=0 $(LB_RUNNER_ARGS) runners/sweep) ; rc=$$? ; \
 	if [ -n "$$run" ] && [ -f "$$run/results.csv" ]; then \
-		runners/faithful RUN="$$run" > "$$run/faithful.txt" && cat "$$run/faithful.txt" || rc=1 ; \
+		(. runners/lib.sh && f=$$(runners/faithful RUN="$$run") && printf '%s\n' "$$f" | lb_atomic_write "$$run/faithful.txt") && \
+		cat "$$run/faithful.txt" || rc=1 ; \
 	fi ; exit $$rc
 
 # Your own kernel: `make bench KSRC=DIR` (or PATCHES=SERIES, REV=) builds it with
@@ -143,9 +188,11 @@ check-rt: deps stats
 	@. runners/lib.sh && lb_tier_run check-rt tests/run tests/rt.bats
 
 # A bare `! cmd` in a bats test is no assertion (tests/bare-bang).
+# (LINT_BATS reaches the recipe as data, in the environment)
 LINT_BATS ?= $(wildcard tests/*.bats) tests/helpers.bash
+export LINT_BATS
 lint:
-	tests/bare-bang $(LINT_BATS)
+	set -f; tests/bare-bang $$LINT_BATS
 	shellcheck -x $$(find runners -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash tests/bare-bang tests/sweep-plans tests/reproduce-plans tests/kvm-standin tests/mini-slurm tests/fixtures/gen-fixtures .ci/run
 	@for f in bench-module/*.[ch]; do \
 		$$(. runners/lib.sh && echo $$LB_CACHE)/src/6.12/scripts/checkpatch.pl --no-tree -f -q --terse $$f || exit 1; done
@@ -193,7 +240,8 @@ reference: deps stats
 		else ks="$(REF_KERNELS)"; mit="auto off"; fi ; \
 		run=$$($(REF_ENV) KERNELS="$$ks" MITIGATIONS="$$mit" ACCEL=$$a runners/sweep) ; \
 		$(call ref_keep,reference-$$a) ; \
-		runners/faithful RUN=reference-$$a > results/reference-$$a/faithful.txt ; \
+		f=$$(runners/faithful RUN=reference-$$a) ; \
+		(. runners/lib.sh && printf '%s\n' "$$f" | lb_atomic_write results/reference-$$a/faithful.txt) ; \
 		runners/plots RUN=reference-$$a ; \
 	done
 
@@ -222,4 +270,4 @@ reference-uml: deps stats
 # keeps results/<run>/aa.txt and fails when the A/A's false positives reach
 # lbstats aa's bound or the A/B's power at the effect is < 80% (runners/aa).
 aa: deps stats
-	@$(if $(filter command line environment,$(origin KERNELS)),,KERNELS=7.2) $(LB_RUNNER_ARGS) runners/aa
+	@$(if $(filter command line override environment,$(origin KERNELS)),,KERNELS=7.2) $(LB_RUNNER_ARGS) runners/aa

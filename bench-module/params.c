@@ -35,7 +35,7 @@
 LB_PARAMS(LB_MP_NAME, LB_MP_NUM);
 static char *accel = "unknown";
 module_param(accel, charp, 0444);
-MODULE_PARM_DESC(accel, "accelerator tag for the CSV: kvm tcg icount (1..15 chars [a-z0-9-])");
+MODULE_PARM_DESC(accel, "accelerator tag for the CSV: kvm tcg icount uml (1..15 chars [a-z0-9-])");
 static bool autorun;
 module_param(autorun, bool, 0444);
 MODULE_PARM_DESC(autorun, "run the configuration given by the parameters at load time");

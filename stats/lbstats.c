@@ -164,6 +164,8 @@ static void dv_push(struct dv *d, double x)
 	d->v[d->n++] = x;
 }
 
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
 /* ---- string -> index map, first-appearance order ---- */
 struct map {
 	char **keys;
@@ -367,6 +369,10 @@ struct csv {
 	const char *kraw;	/* this row's kernel column as written */
 	int keep_names;		/* 1: rows as written (lbstats check), no renames */
 	int check_vocab;	/* 1: workload and variant names against the vocabulary */
+	int idcol[32];		/* the identity columns present (row_identity) */
+	int nid;
+	struct map ids;		/* each row's identity, first seen at line idline[] */
+	long *idline;
 };
 
 static int split(char *s, char **out)
@@ -621,6 +627,48 @@ static void csv_check_row(const struct csv *c)
 }
 
 /*
+ * A row's identity: what was measured (kernel, accelerator, vCPUs, model,
+ * mitigations, the configuration's columns) and which round and run of it.
+ * No two rows of a file may share one: a row given twice (a file appended
+ * to itself, a copy pasted in) would be read as more runs.  The columns a
+ * file lacks (older runs: no round) are left out of the identity.
+ */
+static const char *const id_cols[] = {
+	"kernel", "accel", "vcpus", "preempt", "mitigations", "workload", "variant",
+	"context", "readers", "writers", "writer_period_ns", "irqoff", "write_dwell_ns",
+	"test_stall_ns", "extra_work", "round", "run",
+};
+
+static void row_identity(struct csv *c)
+{
+	char key[4096];
+	size_t k = 0, i;
+	int isnew;
+
+	if (c->nrows == 1) {
+		for (size_t j = 0; j < NELEM(id_cols); j++) {
+			int col = csv_col(c, id_cols[j]);
+
+			if (col >= 0)
+				c->idcol[c->nid++] = col;
+		}
+	}
+	for (int j = 0; j < c->nid; j++)
+		k += snprintf(key + k, k < sizeof(key) ? sizeof(key) - k : 0, "%s\x1f",
+			      c->fld[c->idcol[j]]);
+	if (k >= sizeof(key))
+		die("%s:%ld: a row whose identity columns are longer than %zu characters",
+		    c->name, c->lineno, sizeof(key) - 1);
+	i = map_get(&c->ids, key, &isnew);
+	if (!isnew)
+		die("%s:%ld: the same row as line %ld (kernel %s, configuration, round and run): a row given twice would be read as another run: refusing the file",
+		    c->name, c->lineno, c->idline[i], c->fld[c->ck]);
+	if (i % 1024 == 0)
+		c->idline = xrealloc(c->idline, (i + 1024) * sizeof(*c->idline));
+	c->idline[i] = c->lineno;
+}
+
+/*
  * Next data row into c->fld; 0 at EOF.  Every line is checked against the
  * contract above; the first thing wrong ends the program, naming the file,
  * the line and the column.
@@ -663,6 +711,7 @@ static int csv_next(struct csv *c)
 		}
 		csv_check_row(c);
 		c->nrows++;
+		row_identity(c);
 		if (!c->keep_names && c->cw >= 0 && c->cv >= 0)
 			c->fld[c->cv] = renamed(c->fld[c->cw], c->fld[c->cv]);
 		/* a boot with mitigations=off: a kernel of its own (kernel_id) */
@@ -685,6 +734,11 @@ static void csv_close(struct csv *c)
 	free(c->line);
 	free(c->hdr);
 	free(c->hdr_line);
+	for (size_t i = 0; i < c->ids.n; i++)
+		free(c->ids.keys[i]);
+	free(c->ids.keys);
+	free(c->ids.slot);
+	free(c->idline);
 }
 
 /* Parse a number; 0 = empty/absent, 1 = ok; dies on garbage. */
@@ -750,7 +804,6 @@ static const struct vdef copy_vdefs[] = { LB_COPY_VARIANTS(VDEF) };
 static const struct vdef tree_vdefs[] = { LB_TREE_VARIANTS(VDEF) };
 static const struct vdef kern_vdefs[] = { LB_KERNEL_VARIANTS(VDEF) };
 static const char *const kernel_fns[] = { LB_KERNEL_FNS(KFN) };
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 static void vocab_builtin(void)
 {
@@ -2274,6 +2327,8 @@ static const struct {
 	{ ".timeout_s", w_count, 0, "0, 1, 2, ... seconds" },
 	{ ".boot.wall_s", w_secs, 0, "seconds: 0, 12, 12.34" },
 	{ "build_s.", w_count, 0, "0, 1, 2, ... seconds" },
+	{ ".configs", w_count, 0, "0, 1, 2, ... configurations" },
+	{ ".runs", w_pos, 0, "1, 2, 3, ... runs" },
 };
 
 static void meta_domain(const struct meta *m, size_t i)
@@ -2294,6 +2349,43 @@ static void meta_domain(const struct meta *m, size_t i)
 		die("%s:%ld: key %s: '%.80s': not in its domain (valid: %s)", m->name, m->line[i], k,
 		    v, meta_keys[j].valid);
 	}
+}
+
+/*
+ * The record agrees with itself: a run that says it finished
+ * (incomplete=0) has every planned boot (boots=, less skipped.TAG) ended
+ * with exit 0.  A contradiction is refused, naming both lines.
+ */
+static void meta_consistent(const struct meta *m)
+{
+	const char *inc = meta_get(m, "incomplete"), *boots = meta_get(m, "boots");
+	char *list, *tok, *save;
+
+	if (!inc || strcmp(inc, "0") || !boots)
+		return;
+	list = xstrdup(boots);
+	for (tok = strtok_r(list, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		char key[512];
+		const char *e;
+		long i;
+
+		if (strlen(tok) > 400)
+			continue;
+		snprintf(key, sizeof(key), "skipped.%s", tok);
+		if (meta_get(m, key))
+			continue;
+		snprintf(key, sizeof(key), "%s.exit", tok);
+		e = meta_get(m, key);
+		if (e && !strcmp(e, "0"))
+			continue;
+		i = map_find(&m->keys, key);
+		if (i < 0)
+			die("%s:%ld: key incomplete: 0 (the run finished), but its planned boot %s has no %s line: the record contradicts itself",
+			    m->name, m->line[map_find(&m->keys, "incomplete")], tok, key);
+		die("%s:%ld: key incomplete: 0 (the run finished), but line %ld says %s=%s: the record contradicts itself",
+		    m->name, m->line[map_find(&m->keys, "incomplete")], m->line[i], key, m->val[i]);
+	}
+	free(list);
 }
 
 static void meta_read(struct meta *m, const char *name)
@@ -2355,6 +2447,7 @@ static void meta_read(struct meta *m, const char *name)
 		die("%s: read error", name);
 	fclose(f);
 	free(line);
+	meta_consistent(m);
 }
 
 /* is word w in the space-separated list s? */
@@ -2368,10 +2461,53 @@ static int in_list(const char *s, const char *w)
 	return 0;
 }
 
-/* One row against the record: its accel and vCPUs must be ones meta.txt names. */
+/*
+ * Does kernel release r belong to the sweep's kernel word w (meta.txt
+ * kernels=)?  A version word (6.12) names its builds' releases (6.12.118,
+ * and with a local version, 6.12.118-rc1); VER-SUFFIX (6.12-debian,
+ * 6.12-distro) the releases of that version ending in -SUFFIX
+ * (6.12.118-debian); a release word (6.12.118, older runs) itself.
+ */
+static int kernel_of_word(const char *r, const char *w)
+{
+	const char *dash = strchr(w, '-');
+	size_t vl = dash ? (size_t)(dash - w) : strlen(w);
+
+	if (!strcmp(r, w))
+		return 1;
+	if (strncmp(r, w, vl) || r[vl] != '.')
+		return 0;
+	if (!dash)
+		return 1;
+	return ends_with(r, dash) && strlen(r) > vl + strlen(dash);
+}
+
+/* One row against the record: its kernel (kernels=, unless the run is of a
+ * developer's own trees: kdirs=), accel and vCPUs must be ones meta.txt names. */
 static void meta_row(const struct meta *m, const struct csv *c)
 {
 	static const char *const keys[] = { "accel", "vcpus" };
+	const char *kw = meta_get(m, "kernels");
+
+	if (kw && !meta_get(m, "kdirs") && c->ck >= 0) {
+		const char *r = c->kraw ? c->kraw : c->fld[c->ck];
+		char w[256];
+		int ok = 0;
+
+		for (const char *p = kw; *p && !ok;) {
+			size_t l = strcspn(p, " ");
+
+			if (l && l < sizeof(w)) {
+				memcpy(w, p, l);
+				w[l] = 0;
+				ok = kernel_of_word(r, w);
+			}
+			p += l + (p[l] == ' ');
+		}
+		if (!ok)
+			die("%s:%ld: key kernels: '%s', but %s:%ld has a row of kernel %s, none of them: the record and the rows disagree",
+			    m->name, m->line[map_find(&m->keys, "kernels")], kw, c->name, c->lineno, r);
+	}
 
 	for (size_t k = 0; k < NELEM(keys); k++) {
 		const char *mv = meta_get(m, keys[k]);
@@ -2413,6 +2549,7 @@ static void meta_rows_done(const struct meta *m, const struct csv *c)
 struct pboot {
 	const char *tag, *kernel, *vcpus, *accel, *preempt;
 	long round, nrows;
+	long configs, runs;	/* its plan, as the guest expanded it (TAG.configs, TAG.runs); -1 unrecorded */
 	int moff;		/* booted with mitigations=off (TAG.mitigations_mode) */
 };
 
@@ -2496,6 +2633,10 @@ static int cmd_missing(int argc, char **argv)
 		dash = strrchr(tok, '-');
 		if (dash && dash[1] == 'r' && is_decimal(dash + 2, 1))
 			b[nb].round = atol(dash + 2);
+		snprintf(key, sizeof(key), "%s.configs", tok);
+		b[nb].configs = meta_get(&m, key) ? atol(meta_get(&m, key)) : -1;
+		snprintf(key, sizeof(key), "%s.runs", tok);
+		b[nb].runs = meta_get(&m, key) ? atol(meta_get(&m, key)) : -1;
 		nb++;
 	}
 
@@ -2561,6 +2702,10 @@ static int cmd_missing(int argc, char **argv)
 		const char *ex = NULL;
 		long exn = 0;
 
+		/* each configuration's runs: as the boot was asked (TAG.runs), else
+		 * as many as its others */
+		if (b[i].runs > 0)
+			maxr[i] = b[i].runs;
 		if (!b[i].nrows) {
 			printf("boot %s finished (exit 0) but none of its rows (kernel %s, %s vCPUs, %s) are in %s\n",
 			       b[i].tag, b[i].kernel ? b[i].kernel : "?", b[i].vcpus ? b[i].vcpus : "?",
@@ -2579,9 +2724,16 @@ static int cmd_missing(int argc, char **argv)
 				}
 			}
 		}
+		if (b[i].configs >= 0 && ncfg < b[i].configs)
+			printf("boot %s: %ld of the %ld configurations its plan expanded to (%s.configs) have no rows\n",
+			       b[i].tag, b[i].configs - ncfg, b[i].configs, b[i].tag);
+		if (b[i].configs >= 0 && ncfg > b[i].configs)
+			printf("boot %s: rows of %ld configurations, but its plan expanded to %ld (%s.configs): rows of another boot?\n",
+			       b[i].tag, ncfg, b[i].configs, b[i].tag);
 		if (short_cfgs)
-			printf("boot %s: %ld of its %ld configurations have fewer runs than the others (%s: %ld of %ld)\n",
-			       b[i].tag, short_cfgs, ncfg, ex, exn, maxr[i]);
+			printf("boot %s: %ld of its %ld configurations have fewer runs than %s (%s: %ld of %ld)\n",
+			       b[i].tag, short_cfgs, ncfg, b[i].runs > 0 ? "it was asked for" : "the others",
+			       ex, exn, maxr[i]);
 	}
 	csv_close(&c);
 	return 0;

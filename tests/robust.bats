@@ -226,6 +226,74 @@ REF=$LB_ROOT/results/reference-icount
 	[[ "$stderr" == *"KDIRS: /nonexistent is not a finished kernel build"* ]] || { echo "$stderr"; false; }
 }
 
+# num_max NAME [DIR]: NUM(NAME, min, max, ...)'s max in DIR/params.h (default
+# bench-module), read here on its own, not by lb_param_bound
+num_max() { sed -n "s/^[[:space:]]*NUM($1, *[0-9A-Z_]*, *\([0-9]*\),.*/\1/p" "${2:-$LB_ROOT/bench-module}/params.h"; }
+
+@test "the sweep's bounds are the module's own (params.h): each at its max planned, max+1 refused before anything is made; a changed table moves them (was: RUNS=1001 refused in the guest after the builds)" {
+	export RESULTS=$BATS_TEST_TMPDIR/r LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache
+	export KERNELS=6.12 VCPUS=1 WORKLOADS=tkfast VARIANTS=latch CONTEXTS=task WRITER_PERIODS=none
+	export RUNS=1 DURATION=5 PERF=0 HARNESS=0 ACCEL=tcg
+	nruns=$(num_max nruns) dur=$(num_max duration_ms) wp=$(num_max writer_period_ns) ew=$(num_max extra_work)
+	[ "$nruns" -gt 0 ] && [ "$dur" -gt 0 ] && [ "$wp" -gt 0 ] && [ "$ew" -gt 0 ]
+	# settings at the bound | settings over it | the refusal (words split)
+	while IFS='|' read -r ok bad want; do
+		# at the bound: planned (ONLY=plan: nothing downloaded, built or booted)
+		run --separate-stderr env $ok ONLY=plan "$LB_ROOT/runners/sweep"
+		[ "$status" -eq 0 ] || { echo "$ok: exit $status: $stderr"; false; }
+		[ -f "$output/boots/list" ]
+		# one over: refused on the host, naming the value, nothing made
+		rm -rf "$RESULTS"
+		# (ONLY=plan here too: a check gone plans, fast, rather than build)
+		run --separate-stderr env $bad ONLY=plan "$LB_ROOT/runners/sweep"
+		[ "$status" -eq 1 ] || { echo "$bad: exit $status"; false; }
+		[[ "$stderr" == "sweep: error: $want"*")" ]] || { echo "$bad: $stderr"; false; }
+		[ "$(wc -l <<<"$stderr")" -eq 1 ]
+		[ ! -e "$RESULTS" ] && [ ! -e "$LATCHBENCH_CACHE" ]
+	done <<-CASES
+	RUNS=$nruns|RUNS=$((nruns + 1))|RUNS=$((nruns + 1)): more runs in a boot than the module's nruns takes ($nruns), over 1 boot(s) per kernel under tcg (valid: 1..$nruns
+	RUNS=$((2 * nruns)) ROUNDS=2|RUNS=$((2 * nruns + 1)) ROUNDS=2|RUNS=$((2 * nruns + 1)): more runs in a boot than the module's nruns takes ($nruns), over 2 boot(s) per kernel under tcg (valid: 1..$((2 * nruns))
+	ACCEL=uml RUNS=auto RUNS_MAX=$nruns|ACCEL=uml RUNS=auto RUNS_MAX=$((nruns + 1))|RUNS_MAX=$((nruns + 1)): out of range (RUNS=auto starts with 3 runs; the module's nruns takes at most $nruns) (valid: 3..$nruns
+	DURATION=$dur|DURATION=$((dur + 1))|DURATION=$((dur + 1)): longer than the module's duration_ms takes (valid: 1..$dur
+	WRITER_PERIODS=$wp|WRITER_PERIODS=$((wp + 1))|WRITER_PERIODS=$((wp + 1)): '$((wp + 1))' ns is outside the module's writer_period_ns (valid: none, or 0..$wp ns
+	WRITER_PERIODS=0|WRITER_PERIODS=2000000000|WRITER_PERIODS=2000000000: '2000000000' ns is outside the module's writer_period_ns (valid: none, or 0..$wp ns
+	LB_AB_EXTRA_WORK=$ew|LB_AB_EXTRA_WORK=$((ew + 1))|LB_AB_EXTRA_WORK=$((ew + 1)): more extra steps per read than the module's extra_work takes (valid: 1..$ew
+	RUNS=1|RUNS=99999999999999999999999|RUNS=99999999999999999999999: more runs in a boot than the module's nruns takes
+	CASES
+	# make aa's own DURATION and EXTRA_WORK: the same bounds, before any boot
+	# (CALIBRATE=x, checked after them: a check gone stops there, before a boot)
+	run --separate-stderr "$LB_ROOT/runners/aa" DURATION=$((dur + 1)) CALIBRATE=x
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "aa: error: DURATION=$((dur + 1)): longer than the module's duration_ms takes (valid: 1..$dur"* ]] || { echo "$stderr"; false; }
+	run --separate-stderr "$LB_ROOT/runners/aa" EXTRA_WORK=$((ew + 1)) CALIBRATE=x
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "aa: error: EXTRA_WORK=$((ew + 1)): more extra steps per read than the module's extra_work takes (valid: 1..$ew)" ]] || { echo "$stderr"; false; }
+	# one source: a copy of the module whose table halves nruns and
+	# duration_ms moves the host's checks with it (LB_MODULE_SRC, as the
+	# guest's module is built from it)
+	m=$BATS_TEST_TMPDIR/mod
+	cp -r "$LB_ROOT/bench-module" "$m"
+	sed -i "s/NUM(nruns, 1, $nruns,/NUM(nruns, 1, $((nruns / 2)),/; s/NUM(duration_ms, 1, $dur,/NUM(duration_ms, 1, $((dur / 2)),/" "$m/params.h"
+	[ "$(num_max nruns "$m")" -eq $((nruns / 2)) ] && [ "$(num_max duration_ms "$m")" -eq $((dur / 2)) ]
+	run --separate-stderr env LB_MODULE_SRC="$m" RUNS=$((nruns / 2 + 1)) ONLY=plan "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "sweep: error: RUNS=$((nruns / 2 + 1)): more runs in a boot than the module's nruns takes ($((nruns / 2))),"*"(valid: 1..$((nruns / 2)) "* ]] || { echo "$stderr"; false; }
+	run --separate-stderr env LB_MODULE_SRC="$m" DURATION=$((dur / 2 + 1)) ONLY=plan "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "sweep: error: DURATION=$((dur / 2 + 1)): longer than the module's duration_ms takes (valid: 1..$((dur / 2)) "* ]] || { echo "$stderr"; false; }
+	# readers: a vCPU count becomes as many readers (no writer)
+	sed -i 's/NUM(readers, 1, INT_MAX,/NUM(readers, 1, 2,/' "$m/params.h"
+	run --separate-stderr env LB_MODULE_SRC="$m" VCPUS="1 3" ONLY=plan "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "sweep: error: VCPUS=1 3: 3 out of range (valid: 1..2)" ] || { echo "$stderr"; false; }
+	[ ! -e "$RESULTS" ]
+	# the control: the same values under the committed table are planned
+	run --separate-stderr env RUNS=$((nruns / 2 + 1)) DURATION=$((dur / 2 + 1)) VCPUS="1 3" ONLY=plan "$LB_ROOT/runners/sweep"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	grep -q "nruns=$((nruns / 2 + 1)) duration_ms=$((dur / 2 + 1))" "$output"/boots/*/plan
+	grep -q "readers=3 " "$output"/boots/*-3cpu*/plan
+}
+
 @test "WORKLOADS and VARIANTS are checked against the module's own table, read from its sources" {
 	# every name the module wrote in the reference run (read with today's
 	# names, lbstats rows) is one lb_module_names reads from the sources
@@ -670,7 +738,7 @@ EOF2
 	[[ "$stderr" == *"a value too wide for the 72-column table, refusing it: line "*"7.2.13-with-a-local-version"* ]] || { echo "$stderr"; false; }
 }
 
-@test "the Makefile boundary: an unknown variable refused as the runner refuses it, values passed as data, the runner's exit status, OUT= honoured, KERNELS=\"\" refused (was: default VCPUS, cmd run, exit 0)" {
+@test "the Makefile boundary: an unknown variable refused as the runner refuses it, values passed as data (a $ too), the Makefile's own names and a name a target ignores refused by make, make's 2 naming the runner's status, OUT= honoured, KERNELS=\"\" refused (was: default VCPUS, cmd run, exit 0)" {
 	export RESULTS=$BATS_TEST_TMPDIR/r LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache
 	mkdir -p "$RESULTS"
 	# a misspelling: refused by the sweep itself, before anything is made
@@ -703,6 +771,60 @@ EOF2
 	run make -s -C "$LB_ROOT" table 'A;B=1'
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"make's command line: 'A;B': not a variable name a runner takes"* ]]
+	# issue 41: a $ is data too (make expanded a command-line value when it
+	# exported it to a recipe, and a sub-make again from MAKEFLAGS): the
+	# runner is given the value as typed, and nothing runs
+	for v in '$(shell touch '"$BATS_TEST_TMPDIR/ran4"')' '${shell touch '"$BATS_TEST_TMPDIR/ran5"'}' 'a$$b'; do
+		run --separate-stderr make -s -C "$LB_ROOT" report "RUN=$v"
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == *"report: error: no results.csv for run '$v'"* ]] || { echo "$stderr"; false; }
+	done
+	[ ! -e "$BATS_TEST_TMPDIR/ran4" ] && [ ! -e "$BATS_TEST_TMPDIR/ran5" ]
+	# (the negative control: the same value to a Makefile without the
+	# Makefile's rule runs the command, as it did here)
+	mkdir "$BATS_TEST_TMPDIR/plain"
+	printf 't:\n\t@true\n' >"$BATS_TEST_TMPDIR/plain/Makefile"
+	make -s -C "$BATS_TEST_TMPDIR/plain" t 'RUN=$(shell touch '"$BATS_TEST_TMPDIR/ran6"')'
+	[ -e "$BATS_TEST_TMPDIR/ran6" ]
+	# a name the Makefile uses itself (the recipes' shell, a runner's
+	# arguments, the checks' own lists) is refused by name, by make, before
+	# any recipe: exit 2, nothing run
+	printf '#!/bin/sh\ntouch %s/ran7\n' "$BATS_TEST_TMPDIR" >"$BATS_TEST_TMPDIR/sh"
+	chmod +x "$BATS_TEST_TMPDIR/sh"
+	for v in SHELL="$BATS_TEST_TMPDIR/sh" .SHELLFLAGS="-c touch $BATS_TEST_TMPDIR/ran7;" \
+		MAKESHELL="$BATS_TEST_TMPDIR/sh" "LB_RUNNER_ARGS=touch $BATS_TEST_TMPDIR/ran7;" LB_CMDLINE=OUT \
+		LB_MAKE_VARS=OUT LB_INTERNAL= lb_takes.kernel=RUN REF_ENV="x; touch $BATS_TEST_TMPDIR/ran7"; do
+		run --separate-stderr make -s -C "$LB_ROOT" report RUN=reference-uml "$v"
+		[ "$status" -eq 2 ] || { echo "$v: exit $status"; false; }
+		[[ "$stderr" == *"*** make's command line: ${v%%=*}=: a name the Makefile uses itself (a recipe's shell, a runner's arguments): refused by name (valid: "* ]] || { echo "$v: $stderr"; false; }
+		[ -z "$output" ]
+	done
+	[ ! -e "$BATS_TEST_TMPDIR/ran7" ]
+	# a target that hands no runner the command line refuses a name it would
+	# ignore, naming it and what it takes, before any recipe (make -n: none)
+	while IFS='|' read -r target var want; do
+		run --separate-stderr make -s -n -C "$LB_ROOT" $target "$var"
+		[ "$status" -eq 2 ] || { echo "$target $var: exit $status"; false; }
+		[[ "$stderr" == *"*** make ${target##* }: $var: make ${target##* } does not take ${var%%=*}= (valid: $want)."* ]] || { echo "$target $var: $stderr"; false; }
+		[ -z "$output" ]
+	done <<-'EOF2'
+	kernel|RUN=x|KVER= PREEMPT=
+	clean|KVER=6.1|no variables
+	test|KERNELS=6.1|TEST_KERNELS=
+	faithful|ACCEL=tcg|KERNELS= PREEMPT= RESULTS= SCHED=
+	reference|KERNELS=6.1|REF_ACCELS=
+	report kernel|RUN=reference-uml|KVER= PREEMPT=
+	EOF2
+	# the controls: what they take goes through (make -n: the recipes printed)
+	run make -s -n -C "$LB_ROOT" kernel KVER=6.1 PREEMPT=voluntary
+	[ "$status" -eq 0 ] && [[ "$output" == *'runners/build-kernel KVER="$KVER" FLAVOUR="$PREEMPT"'* ]]
+	run make -s -n -C "$LB_ROOT" clean
+	[ "$status" -eq 0 ] && [[ "$output" == *"rm -rf build"* ]]
+	# make's exit status is its own 2 when a recipe fails (GNU make has no
+	# other), its error line naming the runner's: 1 here
+	run --separate-stderr make -s -C "$LB_ROOT" report RUN=nonexistent
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"report: error: no results.csv for run 'nonexistent'"*"make: *** ["*"report] Error 1" ]] || { echo "$stderr"; false; }
 	# the controls: OUT= writes the file the runner writes; a known variable works
 	run --separate-stderr make -s -C "$LB_ROOT" report RUN=reference-uml OUT="$BATS_TEST_TMPDIR/out.txt"
 	[ "$status" -eq 0 ] && [ -z "$output" ]
@@ -710,6 +832,37 @@ EOF2
 	run make -s -C "$LB_ROOT" table RUN=reference-uml FORMAT=mmtests
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Amean"* ]]
+}
+
+@test "make faithful writes faithful.txt whole or not at all: a faithful that fails half-way leaves the previous file, no temporary (was: a plain redirect, the half kept)" {
+	# a copy of the tree whose sweep and faithful are stand-ins: the sweep
+	# names a run, faithful prints half its text and fails (FAIL=1)
+	d=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$d/build"
+	cp -rp "$LB_ROOT/Makefile" "$LB_ROOT/runners" "$LB_ROOT/stats" "$LB_ROOT/bench-module" "$d/"
+	cp -p "$(lb_lbstats)" "$d/build/"
+	printf '#!/bin/sh\nexit 0\n' >"$d/runners/deps"
+	printf '#!/bin/sh\nmkdir -p %s/results/r && : >%s/results/r/results.csv && echo %s/results/r\n' "$d" "$d" "$d" >"$d/runners/sweep"
+	printf '#!/bin/sh\necho "first half"\n[ "${FAIL:-0}" = 0 ] || exit 1\necho "second half"\n' >"$d/runners/faithful"
+	mkdir -p "$d/results/r"
+	echo "the previous faithful.txt" >"$d/results/r/faithful.txt"
+	run --separate-stderr env FAIL=1 make -s -C "$d" faithful
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"faithful] Error 1"* ]] || { echo "$stderr"; false; }
+	[ "$(cat "$d/results/r/faithful.txt")" = "the previous faithful.txt" ]
+	[ "$(ls "$d/results/r")" = "$(printf 'faithful.txt\nresults.csv')" ]
+	# the control: a faithful that finishes replaces it, whole, and prints it
+	run --separate-stderr make -s -C "$d" faithful
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "$output" = "$(printf 'first half\nsecond half')" ]
+	[ "$(cat "$d/results/r/faithful.txt")" = "$(printf 'first half\nsecond half')" ]
+	[ "$(ls "$d/results/r")" = "$(printf 'faithful.txt\nresults.csv')" ]
+	# make reference writes each reference's faithful.txt the same way (its
+	# recipe, as make -n prints it: no redirect into the file)
+	run make -s -n -C "$LB_ROOT" reference
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'f=$(runners/faithful RUN=reference-$a) ;'*'lb_atomic_write results/reference-$a/faithful.txt'* ]] || { echo "$output"; false; }
+	[[ "$output" != *'> results/reference-$a/faithful.txt'* ]]
 }
 
 @test "plots are put in place whole: an interrupt or a full disk leaves the previous plots (the disk named), two at once are refused naming the first (was: an index pointing at deleted images, a truncated PNG)" {
@@ -781,6 +934,7 @@ EOF2
 	RESULTS=$r run --separate-stderr "$LB_ROOT/runners/table"
 	[ "$status" -eq 0 ]
 	# ACCEL=kvm where KVM cannot run: refused with the settings, no run directory, no build
+	saved_results=${RESULTS:-} saved_cache=${LATCHBENCH_CACHE:-}
 	export RESULTS=$BATS_TEST_TMPDIR/r LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache
 	mkdir -p "$RESULTS"
 	LB_KVM_DEV=$BATS_TEST_TMPDIR/no-kvm run --separate-stderr "$LB_ROOT/runners/sweep" ACCEL=kvm KERNELS=6.12
@@ -792,7 +946,10 @@ EOF2
 	LB_KVM_DEV=$BATS_TEST_TMPDIR/kvm run --separate-stderr "$LB_ROOT/runners/sweep" ACCEL=kvm KERNELS=9.9
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == "sweep: error: KERNELS=9.9: '9.9' unknown"* ]] || { echo "$stderr"; false; }
-	unset RESULTS LATCHBENCH_CACHE
+	# (back to the suite's own settings: nothing of this test's goes under $HOME)
+	RESULTS=$saved_results LATCHBENCH_CACHE=$saved_cache
+	[ -n "$RESULTS" ] || unset RESULTS
+	[ -n "$LATCHBENCH_CACHE" ] || unset LATCHBENCH_CACHE
 	# a run directory with a space in its name: every stage works and names it
 	s=$(run_copy "$UML" "my run")
 	run --separate-stderr "$LB_ROOT/runners/report" RUN="$s"
@@ -894,4 +1051,196 @@ EOF2
 	rt_rows "${good[@]:1}" >"$f"
 	run lb_rt_irq_faults "$f" 5
 	[ "$output" = "9 interrupt rows, not 10 (2 contexts x 5 configurations)" ]
+}
+
+@test "one output rule: OUT= never names a run's inputs, a tracked source, a symlink, a FIFO or device, or a file of another kind; outputs take the umask's modes (was: results.csv replaced by the report, plots/common.gp deleted, 0600 files)" {
+	x=$(run_copy "$UML" X)
+	sum() { sha256sum "$@" | cut -c1-64; }
+	before=$(sum "$x/results.csv" "$x/meta.txt" "$LB_ROOT/plots/common.gp" "$LB_ROOT/README.md")
+	mkfifo "$BATS_TEST_TMPDIR/fifo"
+	ln -s "$x/notes.txt" "$BATS_TEST_TMPDIR/link"
+	echo "my own notes" >"$x/notes.txt"
+	for stage in report table; do
+		for bad in "$x/results.csv|a run's own input" "$x/meta.txt|a run's own input" "$x/console/x.log|a run's own input" \
+			"$LB_ROOT/README.md|a file the tree tracks (README.md)" "$LB_ROOT/docs/methodology.md|a file the tree tracks (docs/methodology.md)" \
+			"$BATS_TEST_TMPDIR/link|a symbolic link" "$BATS_TEST_TMPDIR/fifo|not a regular file (fifo)" \
+			"$x/notes.txt|an existing file that is not a report or table" "$BATS_TEST_TMPDIR/no/such/f|no directory"; do
+			run --separate-stderr "$LB_ROOT/runners/$stage" RUN="$x" OUT="${bad%%|*}"
+			[ "$status" -eq 1 ] || { echo "$stage OUT=${bad%%|*}: accepted"; false; }
+			[[ "$stderr" == *"error: OUT=${bad%%|*}: ${bad#*|}"* ]] || { echo "$stage: $stderr"; false; }
+		done
+	done
+	[ -c /dev/null ] && run --separate-stderr "$LB_ROOT/runners/report" RUN="$x" OUT=/dev/null
+	[[ "$stderr" == *"OUT=/dev/null: not a regular file (character special file)"* ]] || { echo "$stderr"; false; }
+	[ -c /dev/null ] && [ -L "$BATS_TEST_TMPDIR/link" ] && [ -p "$BATS_TEST_TMPDIR/fifo" ]
+	[ "$(cat "$x/notes.txt")" = "my own notes" ]
+	# plots: a tracked gnuplot script, a directory that is not plots of ours
+	run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x" OUT="$LB_ROOT/plots/common.gp"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"OUT=$LB_ROOT/plots/common.gp: a file the tree tracks (plots/common.gp)"* ]] || { echo "$stderr"; false; }
+	mkdir -p "$BATS_TEST_TMPDIR/plots/mine" && echo keep >"$BATS_TEST_TMPDIR/plots/mine/keep.txt"
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x" OUT="$BATS_TEST_TMPDIR/plots/mine"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"not a plots directory of this tool (no index.html)"* ]] || { echo "$stderr"; false; }
+	[ "$(cat "$BATS_TEST_TMPDIR/plots/mine/keep.txt")" = keep ]
+	[ "$before" = "$(sum "$x/results.csv" "$x/meta.txt" "$LB_ROOT/plots/common.gp" "$LB_ROOT/README.md")" ]
+	[ -z "$(git -C "$LB_ROOT" status --porcelain -- plots README.md)" ]
+	# the controls: a new file, then the same file again (a report of ours);
+	# a committed report is of the report's kind (checked, not written)
+	umask 022
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$x" OUT="$x/report.txt"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "$(stat -c %a "$x/report.txt")" = 644 ]
+	run --separate-stderr "$LB_ROOT/runners/table" RUN="$x" OUT="$x/report.txt"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	# another run's report is not replaced under its name
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$REF" OUT="$x/report.txt"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"OUT=$x/report.txt: the report of another run (X): replacing it with run reference-icount's would put it under its name"* ]] || { echo "$stderr"; false; }
+	(. "$LB_ROOT/runners/lib.sh" && lb_out_check OUT "$UML/report.txt" text >/dev/null)
+	# modes: the umask's, never mktemp's owner-only ones
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "$(stat -c %a "$BATS_TEST_TMPDIR/plots/X")" = 755 ] && [ "$(stat -c %a "$BATS_TEST_TMPDIR/plots/X/index.html")" = 644 ]
+	# nor another run's plots
+	y=$(run_copy "$UML" Y)
+	LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots run --separate-stderr "$LB_ROOT/runners/plots" RUN="$y" OUT="$BATS_TEST_TMPDIR/plots/X"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"the plots of another run (X): replacing them with run Y's would put them under its name"* ]] || { echo "$stderr"; false; }
+	(umask 027 && . "$LB_ROOT/runners/lib.sh" && echo a | lb_atomic_write "$BATS_TEST_TMPDIR/m027")
+	[ "$(stat -c %a "$BATS_TEST_TMPDIR/m027")" = 640 ]
+}
+
+@test "no litter: a killed plots' directories and a killed write's temporary file go with the next run; plot locks are removed; a run is named by its own directory (latest, x/., x//), a name with a line break refused" {
+	x=$(run_copy "$UML" X)
+	export LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache
+	mkdir -p "$LB_PLOTS_ROOT/X.new.AbC123/data" "$LB_PLOTS_ROOT/X.old.4242"
+	run --separate-stderr "$LB_ROOT/runners/plots" RUN="$x"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[[ "$stderr" == *"removed $LB_PLOTS_ROOT/X.new.AbC123, left by an interrupted plots"* ]] || { echo "$stderr"; false; }
+	[ "$(ls -A "$LB_PLOTS_ROOT")" = X ]
+	[ -z "$(find "$LATCHBENCH_CACHE" -name '*.lock')" ] || { find "$LATCHBENCH_CACHE"; false; }
+	# the control: while a plots holds its lock, the file is there
+	bash -c '. "$1/runners/lib.sh" && lb_single plots-test "plots test" && [ -f "$LATCHBENCH_CACHE/plots-test.lock" ]' - "$LB_ROOT"
+	[ ! -e "$LATCHBENCH_CACHE/plots-test.lock" ]
+	# a write killed (SIGKILL) leaves FILE.tmp.PID.XXXXXX; the next write of
+	# FILE removes it once PID is gone, and leaves a live writer's alone
+	sleep 300 &
+	live=$!
+	: >"$x/out.txt.tmp.999999999.AbCdEf"
+	: >"$x/out.txt.tmp.$live.AbCdEf"
+	(. "$LB_ROOT/runners/lib.sh" && echo new | lb_atomic_write "$x/out.txt")
+	kill "$live"
+	[ ! -e "$x/out.txt.tmp.999999999.AbCdEf" ] && [ -e "$x/out.txt.tmp.$live.AbCdEf" ]
+	rm "$x/out.txt.tmp.$live.AbCdEf"
+	# a run is named by its own directory: a link to it, x/. and x//
+	ln -s X "$BATS_TEST_TMPDIR/results/latest"
+	for r in "$BATS_TEST_TMPDIR/results/latest" "$x/." "$x//"; do
+		run --separate-stderr "$LB_ROOT/runners/plots" RUN="$r"
+		[ "$status" -eq 0 ] || { echo "$r: $stderr"; false; }
+		[ "$(ls -A "$LB_PLOTS_ROOT")" = X ] || { echo "$r: $(ls -A "$LB_PLOTS_ROOT")"; false; }
+		run --separate-stderr "$LB_ROOT/runners/report" RUN="$r"
+		[ "${lines[0]}" = "latchbench run X" ] || { echo "$r: ${lines[0]}"; false; }
+	done
+	cp -r "$LB_ROOT/patches" "$BATS_TEST_TMPDIR/patches"
+	LB_PATCHES_DIR=$BATS_TEST_TMPDIR/patches run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$x//"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	grep -q 'Full tables: results/X/report.txt' "$BATS_TEST_TMPDIR/patches/7.2/0000-cover-letter.patch"
+	# a run directory whose name has a line break: refused by name
+	nl=$(run_copy "$UML" $'a\nb')
+	run --separate-stderr "$LB_ROOT/runners/plots" RUN="$nl"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"a run name with a control character (a line break?)"* ]] || { echo "$stderr"; false; }
+	[ ! -e "$LB_PLOTS_ROOT/a"* ]
+}
+
+@test "cover letters all or nothing: one letter that cannot be filled changes none (was: the others rewritten)" {
+	cp -r "$LB_ROOT/patches" "$BATS_TEST_TMPDIR/p"
+	export LB_PATCHES_DIR=$BATS_TEST_TMPDIR/p
+	sed -i '/latchbench-numbers-end/d' "$BATS_TEST_TMPDIR/p/7.2/0000-cover-letter.patch"
+	before=$(cat "$BATS_TEST_TMPDIR"/p/*/0000-cover-letter.patch | sha256sum)
+	run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$UML"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"7.2/0000-cover-letter.patch: needs exactly one"*"no cover letter changed"* ]] || { echo "$stderr"; false; }
+	[ "$before" = "$(cat "$BATS_TEST_TMPDIR"/p/*/0000-cover-letter.patch | sha256sum)" ]
+	[ -z "$(find "$BATS_TEST_TMPDIR/p" -name '*.tmp.*' -o -name '*.orig')" ]
+	# a letter whose directory cannot be written (the temporary names go beside it)
+	cp "$LB_ROOT/patches/7.2/0000-cover-letter.patch" "$BATS_TEST_TMPDIR/p/7.2/"
+	before=$(cat "$BATS_TEST_TMPDIR"/p/*/0000-cover-letter.patch | sha256sum)
+	chattr +i "$BATS_TEST_TMPDIR/p/7.2" 2>/dev/null || chmod 555 "$BATS_TEST_TMPDIR/p/7.2"
+	touch "$BATS_TEST_TMPDIR/p/7.2/probe" 2>/dev/null && skip "a read-only directory is still writable here (root without chattr)"
+	run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$UML"
+	chattr -i "$BATS_TEST_TMPDIR/p/7.2" 2>/dev/null || chmod 755 "$BATS_TEST_TMPDIR/p/7.2"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"cannot write beside $BATS_TEST_TMPDIR/p/7.2/0000-cover-letter.patch: no cover letter changed"* ]] || { echo "$stderr"; false; }
+	[ "$before" = "$(cat "$BATS_TEST_TMPDIR"/p/*/0000-cover-letter.patch | sha256sum)" ]
+	# the control: all three writable, all three filled
+	run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$UML"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "$(grep -l 'latchbench run reference-uml' "$BATS_TEST_TMPDIR"/p/*/0000-cover-letter.patch | wc -l)" -eq 3 ]
+}
+
+@test "rows against the record: a row given twice, a configuration lost from a boot without rows=, meta.txt contradicting itself or the rows' kernels are refused or flagged by every stage (was: verdicts changed, cells filled, exit 0)" {
+	x=$(run_copy "$UML" X)
+	# a row given twice: refused by every stage, naming both lines
+	sed -n 7p "$UML/results.csv" >>"$x/results.csv"
+	n=$(wc -l <"$x/results.csv")
+	for stage in report table plots cover-letter; do
+		LB_PLOTS_ROOT=$BATS_TEST_TMPDIR/plots LB_PATCHES_DIR=$BATS_TEST_TMPDIR/none run --separate-stderr "$LB_ROOT/runners/$stage" RUN="$x"
+		[ "$status" -eq 1 ] || { echo "$stage accepted a row twice"; false; }
+		[[ "$stderr" == *"results.csv:$n: the same row as line 7 "* ]] || { echo "$stage: $stderr"; false; }
+	done
+	cp "$UML/results.csv" "$x/results.csv"
+	# the boots' own plan recorded (TAG.configs, TAG.runs: sweep-boot's fold),
+	# no rows=: one configuration of boot r1 lost is named first, everywhere
+	sed -i '/^rows=/d' "$x/meta.txt"
+	printf '%s\n' 7.2-uml-2cpu-r1.configs=74 7.2-uml-2cpu-r1.runs=2 >>"$x/meta.txt"
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$x"
+	[ "$status" -eq 0 ]
+	[ -z "$(printf '%s\n' "${lines[@]}" | grep INCOMPLETE)" ] # the control: every configuration there
+	awk -F, 'NR == 1 || !($4 == "tkfast" && $5 == "latch" && $9 == "none" && $NF == 1)' "$UML/results.csv" >"$x/results.csv"
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$x"
+	[[ "${lines[0]}" == "INCOMPLETE RUN X: rows missing against the run's plan: boot" ]] || { echo "$output"; false; }
+	[[ "$(printf '%s ' "${lines[@]:0:4}")" == *"7.2-uml-2cpu-r1: 1 of the 74 configurations its plan expanded to"*"have no rows"* ]] || { echo "$output"; false; }
+	LB_PATCHES_DIR=$BATS_TEST_TMPDIR/none run --separate-stderr "$LB_ROOT/runners/cover-letter" RUN="$x"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"run X is incomplete, refusing to fill cover letters"* ]] || { echo "$stderr"; false; }
+	cp "$UML/results.csv" "$UML/meta.txt" "$x/"
+	# meta.txt against itself: incomplete=0 beside a boot that timed out
+	sed -i 's/^7.2-uml-2cpu-r2.exit=0$/7.2-uml-2cpu-r2.exit=124/' "$x/meta.txt"
+	for stage in report table cover-letter; do
+		LB_PATCHES_DIR=$BATS_TEST_TMPDIR/none run --separate-stderr "$LB_ROOT/runners/$stage" RUN="$x"
+		[ "$status" -eq 1 ] || { echo "$stage accepted it"; false; }
+		[[ "$stderr" == *"meta.txt:"*": key incomplete: 0 (the run finished), but line "*" says 7.2-uml-2cpu-r2.exit=124: the record contradicts itself"* ]] || { echo "$stage: $stderr"; false; }
+	done
+	# meta.txt against the rows: kernels=6.1 over rows of 7.2
+	cp "$UML/meta.txt" "$x/"
+	sed -i 's/^kernels=7.2$/kernels=6.1/' "$x/meta.txt"
+	run --separate-stderr "$LB_ROOT/runners/report" RUN="$x"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"key kernels: '6.1', but $x/results.csv:2 has a row of kernel 7.2.13, none of them: the record and the rows disagree"* ]] || { echo "$stderr"; false; }
+	# the controls: the word of each committed run names its rows
+	for r in "$LB_ROOT"/results/reference-*/; do
+		"$LB_ROOT/build/lbstats" check -m "$r/meta.txt" "$r/results.csv" >/dev/null
+	done
+}
+
+@test "hermetic: with LATCHBENCH_CACHE set, the light suites (stats, report) write nothing under \$HOME or \$XDG_CACHE_HOME; a write there is seen (the control)" {
+	h=$BATS_TEST_TMPDIR/home
+	mkdir -p "$h/xdg"
+	HOME=$h XDG_CACHE_HOME=$h/xdg LATCHBENCH_CACHE=$BATS_TEST_TMPDIR/cache \
+		run bats "$LB_ROOT/tests/stats.bats" "$LB_ROOT/tests/report.bats"
+	[ "$status" -eq 0 ] || { printf '%s\n' "$output" | grep -A5 '^not ok'; false; }
+	[ -z "$(find "$h" -mindepth 1 ! -path "$h/xdg")" ] || { find "$h"; false; }
+	# the control: a runner without LATCHBENCH_CACHE takes its lock under $XDG_CACHE_HOME, and it is seen
+	HOME=$h XDG_CACHE_HOME=$h/xdg bash -c 'unset LATCHBENCH_CACHE; . "$1/runners/lib.sh" && lb_single hermetic-control "control" && lb_single_release' - "$LB_ROOT"
+	[ -n "$(find "$h" -mindepth 1 ! -path "$h/xdg")" ]
+}
+
+@test "a variable a runner would ignore is refused: make report KERNEL= beside RUN= (was: silently every kernel); KERNEL= with two runs is taken (the control)" {
+	run --separate-stderr make -s -C "$LB_ROOT" report RUN=reference-uml KERNEL=6.1
+	[ "$status" -ne 0 ]
+	[[ "$stderr" == *"report: error: KERNEL=6.1: a kernel of two runs (BASE=RUN NEW=RUN); with RUN= it would be ignored"* ]] || { echo "$stderr"; false; }
+	run --separate-stderr "$LB_ROOT/runners/report" BASE=reference-uml NEW=reference-uml KERNEL=7.2
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
 }

@@ -140,8 +140,10 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 	csv="$BATS_TEST_TMPDIR/r.csv"
 	{
 		echo "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,retries"
+		r=0
 		for x in 1:10 2:20 3:0 4:40 10:30; do
-			echo "6.12.1,kvm,1,tkfast,latch,task,1,0,none,0,1000,${x%:*},${x#*:}"
+			echo "6.12.1,kvm,1,tkfast,latch,task,1,0,none,$r,1000,${x%:*},${x#*:}"
+			r=$((r + 1))
 		done
 	} >"$csv"
 	run "$LB" summary "$csv"
@@ -516,7 +518,8 @@ contract_refuses() { # FILE EXPECTED-MESSAGE
 # lines on stdin (7.2.13, 2 vCPUs, 2 readers, no writer), with a round column
 rt_rows() {
 	echo "kernel,accel,vcpus,workload,variant,context,readers,writers,writer_period_ns,run,read_ops,ns_per_op,preempt,write_dwell_ns,round"
-	awk -F: -v OFS=, '{ split($1, wv, "/"); print "7.2.13", "uml", 2, wv[1], wv[2], "task", 2, 0, "none", $2 - 1, 1000, $3, "voluntary", 0, $2 }'
+	# each configuration's runs numbered 0, 1, ... over its rounds, as the sweep does
+	awk -F: -v OFS=, '{ split($1, wv, "/"); print "7.2.13", "uml", 2, wv[1], wv[2], "task", 2, 0, "none", n[$1]++, 1000, $3, "voluntary", 0, $2 }'
 }
 
 @test "compare: a 4th field names the unit (a boot): one sample per unit, its mean; without it every value counts" {
@@ -880,11 +883,12 @@ EOF2
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "${lines[@]:1}" | awk -F, '{ print $1 "=" $11 "/" $10 }' | paste -sd' ')" = \
 		"6.12.118-debian=49/2 6.12.118-debian+mitigations=off=47/2 6.12.118=44/2" ]
-	# negative: without the column the two boots' rows are one group
+	# negative: without the column the two boots' rows cannot be told apart,
+	# the same row twice (a row's identity: lbstats row_identity)
 	cut -d, -f1-12 "$csv" >"$BATS_TEST_TMPDIR/n.csv"
 	run "$LB" summary "$BATS_TEST_TMPDIR/n.csv"
-	[ "$status" -eq 0 ]
-	[ "$(printf '%s\n' "${lines[@]:1}" | awk -F, '{ print $1 "=" $11 "/" $10 }' | paste -sd' ')" = "6.12.118-debian=48/4 6.12.118=44/2" ]
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"n.csv:3: the same row as line 2 (kernel 6.12.118-debian, configuration, round and run)"* ]] || { echo "$output"; false; }
 	# every reader of rows reads it so (lbstats rows: report, plots, compare);
 	# lbstats check passes the file through as written
 	run "$LB" rows "$csv"
@@ -956,4 +960,31 @@ EOF2
 	run "$LB" sections a b
 	[ "$status" -ne 0 ]
 	[[ $output == *"usage: lbstats sections"* ]]
+}
+
+@test "contract: a row's identity (kernel, accel, vCPUs, model, configuration, round, run) is unique: a row given twice is refused naming both lines; another run number passes (the control)" {
+	src=$ROOT/results/reference-uml/results.csv
+	f=$BATS_TEST_TMPDIR/dup.csv
+	# the same row again, its measurements changed: still the same run
+	{ cat "$src"; sed -n 5p "$src" | awk -F, -v OFS=, '{ $12 = $12 + 1 } 1'; } >"$f"
+	n=$(wc -l <"$f")
+	for cmd in check summary rows; do
+		run "$LB" "$cmd" "$f"
+		[ "$status" -ne 0 ] || { echo "$cmd accepted a row given twice"; false; }
+		[[ "$output" == *"dup.csv:$n: the same row as line 5 (kernel 7.2.13, configuration, round and run)"* ]] || { echo "$output"; false; }
+	done
+	# a whole file appended to itself (its header repeated: files concatenated)
+	cat "$src" "$src" >"$f"
+	run "$LB" check "$f"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"the same row as line 2 "* ]]
+	# the control: the same row as another run of its configuration passes
+	{ cat "$src"; sed -n 5p "$src" | awk -F, -v OFS=, '{ $10 = 999 } 1'; } >"$f"
+	run "$LB" check "$f"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | wc -l)" -eq "$n" ]
+	# and as another round (boot)
+	{ cat "$src"; sed -n 5p "$src" | awk -F, -v OFS=, '{ $NF = 99 } 1'; } >"$f"
+	run "$LB" check "$f"
+	[ "$status" -eq 0 ]
 }

@@ -32,6 +32,13 @@ quick_env() {
 	done
 	grep -qx 'incomplete=0' "$run_dir/meta.txt"
 	grep -qx 'accel=tcg' "$run_dir/meta.txt"
+	# each boot's own plan recorded (the guest's N record, its runs), the
+	# rows whole against it; perf's static keys held for the boot
+	for t in 6.12-voluntary-1cpu 6.12-voluntary-2cpu; do
+		grep -qx "$t.configs=4" "$run_dir/meta.txt" && grep -qx "$t.runs=2" "$run_dir/meta.txt"
+		grep -qx "$t.perf_keys=held" "$run_dir/meta.txt"
+	done
+	[ -z "$("$LB_ROOT/build/lbstats" missing "$run_dir/meta.txt" "$run_dir/results.csv")" ]
 	# the compiler that built the kernel (its .config's), and its toolchain lines
 	[ "$(lb_meta "$run_dir" compiler.6.12-voluntary)" = "$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$(lb_kbuild_dir 6.12 voluntary)/.config")" ]
 	[[ "$(lb_meta "$run_dir" toolchain.6.12-voluntary)" == "gcc "*"; as "*"; ld "*"; pahole "* ]]

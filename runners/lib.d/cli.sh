@@ -42,7 +42,9 @@ lb_plots_out() {
 	o=$(realpath -m "$out")
 	case $o in *\'* | *\"*) lb_invalid "$1" "a directory name with a quote" "a name without quotes" "$o" ;; esac
 	case $o/ in "$root"/?*) ;; *) lb_invalid "$1" "outside $root (plots go to plots/<run>)" "a directory inside $root" "$2" ;; esac
-	printf '%s\n' "$o"
+	# the one output rule (lb_out_check): a new directory or plots of ours,
+	# of this run (another run's plots are not replaced under its name)
+	lb_out_check "$1" "${2:-$o}" plots "${3##*/}"
 }
 
 # --- the runners' command line: NAME=VALUE words, as make takes them ---

@@ -3,46 +3,161 @@
 # lock, run directories, meta.txt and specs, why a boot failed, the
 # reproducer. Sourced by runners/lib.sh (the loader), never run.
 
+# lb_umask_mode file|dir: the mode a new file or directory takes under the
+# caller's umask (0644 / 0755 under 022), for what mktemp made owner-only.
+lb_umask_mode() {
+	local base=666
+	[ "$1" = file ] || base=777
+	printf '%o\n' $((8#$base & ~8#$(umask)))
+}
+
 # Write stdin to FILE atomically: a temp name in the same directory, flushed
 # to disk (a full disk may only say so then), then renamed over FILE. On any
 # failure the temp file goes, FILE keeps its previous complete version (or
-# stays absent) and we die.
+# stays absent) and we die. FILE takes the umask's mode (lb_umask_mode), not
+# mktemp's owner-only one. The temporary name carries the writer's pid
+# (FILE.tmp.PID.XXXXXX): one left by a writer that was killed (SIGKILL: no
+# trap ran) is removed by the next write of FILE once that pid is gone.
 lb_atomic_write() {
-	local file=$1 tmp
-	tmp=$(mktemp "$file.tmp.XXXXXX") || lb_die "could not create a temporary file next to $file"
-	if ! cat >"$tmp" || ! sync "$tmp" || ! mv -f "$tmp" "$file"; then
+	local file=$1 tmp t p
+	for t in "$file".tmp.*.??????; do
+		[ -f "$t" ] || continue
+		p=${t#"$file".tmp.}
+		p=${p%.*}
+		case $p in '' | *[!0-9]*) continue ;; esac
+		[ -d "/proc/$p" ] || rm -f -- "$t"
+	done
+	tmp=$(mktemp "$file.tmp.$$.XXXXXX") || lb_die "could not create a temporary file next to $file"
+	if ! chmod "$(lb_umask_mode file)" "$tmp" || ! cat >"$tmp" || ! sync "$tmp" || ! mv -f "$tmp" "$file"; then
 		rm -f "$tmp"
 		lb_die "could not write $file (disk full?)"
 	fi
 }
 
+# lb_out_check WORD PATH KIND [RUN]: the one rule for every path a user names for
+# a runner to write (report and table OUT=, plots OUT=, compare PLOTS=),
+# checked before any work. PATH may name something new (in a directory that
+# exists), or something of the kind the runner itself writes, which it then
+# replaces: KIND text (report, table): a regular file holding a "latchbench
+# run" line; KIND plots: a directory holding an index.html, or an empty
+# one; with RUN, the output of that run only (not another run's: a
+# report's first "latchbench run" line, a plots page's title names it;
+# text: RUN the run's directory, a report inside it always its own; plots:
+# RUN the run's name, "-": no run yet, compare's early check). Never a symbolic link, never anything but a regular file (text) or a
+# directory (plots) -- a device, a FIFO --, never a run's own inputs
+# (results.csv, meta.txt, vocab.csv, perf.csv, host-perf.csv, progress.log,
+# anything in boots/, console/, codegen/), never a file the tree tracks that
+# is not of the runner's kind (plots/*.gp, README.md; a committed report.txt
+# is a report). Refused naming WORD=PATH and why (lb_invalid). Prints the
+# resolved path.
+lb_out_check() {
+	local word=$1 path=$2 kind=$3 abs rel
+	[ -n "$path" ] || lb_invalid "$word" "empty" "a file or directory name" "$path"
+	case $path in *$'\n'* | *$'\r'*) lb_invalid "$word" "a name with a line break" "a name on one line" "$path" ;; esac
+	[ ! -L "$path" ] || lb_invalid "$word" "a symbolic link (-> $(readlink "$path")): writing would replace the link, not what it points at" "the path of the file itself, or a new name" "$path"
+	abs=$(realpath -m -- "$path")
+	case $abs in
+	*/results.csv | */meta.txt | */vocab.csv | */perf.csv | */host-perf.csv | */progress.log | */boots/* | */console/* | */codegen/*)
+		lb_invalid "$word" "a run's own input (its rows, record or logs): writing there would destroy the data" "a new file, or a file this runner wrote" "$path" ;;
+	esac
+	[ "$kind" = plots ] || [ -d "$(dirname "$abs")" ] || lb_invalid "$word" "no directory $(dirname "$abs")" "a path in an existing directory" "$path"
+	# a file of the tree (not a run store's output of our kind) is never written
+	case $abs/ in
+	"$LB_ROOT"/*)
+		rel=${abs#"$LB_ROOT"/}
+		if [ -n "$(GIT_OPTIONAL_LOCKS=0 git -C "$LB_ROOT" ls-files -- "$rel" 2>/dev/null | head -n 1)" ]; then
+			case $kind:$rel in
+			text:results/*/* | plots:plots/*/*) ;;
+			*) lb_invalid "$word" "a file the tree tracks ($rel): the tool's own sources are never an output" "a new file, or an output of this runner" "$path" ;;
+			esac
+		fi
+		;;
+	esac
+	if [ -e "$abs" ]; then
+		case $kind in
+		text)
+			[ -f "$abs" ] || lb_invalid "$word" "not a regular file ($(stat -c %F -- "$abs"))" "a new file, or a report or table this tool wrote" "$path"
+			# (no pipe: under pipefail, grep -q ending early fails head)
+			awk 'NR > 400 { exit } /^latchbench run / { f = 1; exit } END { exit !f }' "$abs" ||
+				lb_invalid "$word" "an existing file that is not a report or table of this tool (no 'latchbench run' line): it is not replaced" "a new file, or a report or table this tool wrote" "$path"
+			if [ -n "${4:-}" ]; then
+				local other
+				other=$(awk 'NR > 400 { exit } sub(/^latchbench run /, "") { print; exit }' "$abs")
+				# (RUN is the run's directory here: a report inside it is its own,
+				# whatever a copied run's old report calls itself)
+				[ "$other" = "${4##*/}" ] || [ "$(dirname "$abs")" = "$4" ] ||
+					lb_invalid "$word" "the report of another run ($other): replacing it with run ${4##*/}'s would put it under its name" "a new file, or this run's own report or table" "$path"
+			fi
+			;;
+		plots)
+			[ -d "$abs" ] || lb_invalid "$word" "not a directory ($(stat -c %F -- "$abs"))" "a new directory, or a plots directory this tool made" "$path"
+			[ -f "$abs/index.html" ] || [ -z "$(ls -A -- "$abs")" ] ||
+				lb_invalid "$word" "an existing directory that is not a plots directory of this tool (no index.html): it is not replaced" "a new directory, or a plots directory this tool made" "$path"
+			if [ -f "$abs/index.html" ] && [ -n "${4:-}" ] && [ "$4" != - ]; then
+				local other
+				other=$(sed -n 's|.*<title>latchbench: run \(.*\)</title>.*|\1|p; T; q' "$abs/index.html")
+				[ "$other" = "$(printf '%s' "$4" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')" ] ||
+					lb_invalid "$word" "the plots of another run (${other:-unnamed}): replacing them with run $4's would put them under its name" "a new directory, or this run's own plots" "$path"
+			fi
+			;;
+		esac
+	fi
+	printf '%s\n' "$abs"
+}
+
 # lb_single NAME WHAT [INFO]: hold $LB_CACHE/NAME.lock (flock) until this
 # process and its children exit; when another process holds it, die at once
 # naming the holder (its pid, start time and INFO, which it wrote there), or
-# with LB_LOCK_WAIT=1 say so and wait for it.
+# with LB_LOCK_WAIT=1 say so and wait for it. lb_single_release removes the
+# file while still holding it (so no lock file is left per plotted run); a
+# waiter that then gets the removed file's lock sees that its path is gone
+# or another file, and takes the lock anew. A script without an EXIT trap of
+# its own gets lb_single_release as one; one with a trap calls it there.
 lb_single() {
 	local lock=$LB_CACHE/$1.lock
 	mkdir -p "$LB_CACHE"
-	exec {LB_LOCK_FD}>>"$lock" || lb_die "cannot open $lock"
-	if [ "${LB_LOCK_WAIT:-0}" = 1 ] && ! flock -n "$LB_LOCK_FD"; then
-		lb_log "another $2 is running on this host ($(cat "$lock" 2>/dev/null)): waiting for it (LB_LOCK_WAIT=1)"
-		flock "$LB_LOCK_FD" || lb_die "waiting for $lock failed"
-	elif ! flock -n "$LB_LOCK_FD"; then
-		lb_die "another $2 is running on this host ($(cat "$lock" 2>/dev/null)); one at a time: wait for it or stop it (lock: $lock)"
-	fi
+	while :; do
+		exec {LB_LOCK_FD}>>"$lock" || lb_die "cannot open $lock"
+		if [ "${LB_LOCK_WAIT:-0}" = 1 ] && ! flock -n "$LB_LOCK_FD"; then
+			lb_log "another $2 is running on this host ($(cat "$lock" 2>/dev/null)): waiting for it (LB_LOCK_WAIT=1)"
+			flock "$LB_LOCK_FD" || lb_die "waiting for $lock failed"
+		elif ! flock -n "$LB_LOCK_FD"; then
+			lb_die "another $2 is running on this host ($(cat "$lock" 2>/dev/null)); one at a time: wait for it or stop it (lock: $lock)"
+		fi
+		# still the file at that path (not one its holder removed on release)
+		[ "$lock" -ef "/dev/fd/$LB_LOCK_FD" ] && break
+		exec {LB_LOCK_FD}>&-
+	done
+	LB_LOCK_FILE=$lock
 	printf 'pid %s, started %s%s\n' "$$" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "${3:+, $3}" >"$lock"
+	[ -n "$(trap -p EXIT)" ] || trap lb_single_release EXIT
 }
 
-# lb_run_dir RUN: directory holding RUN's results.csv. RUN is a run id
-# (results/<id>/) or a path to such a directory.
+# lb_single_release: remove the lock file lb_single holds, still holding it
+# (the lock itself ends with the process).
+lb_single_release() {
+	[ -z "${LB_LOCK_FILE:-}" ] || rm -f -- "$LB_LOCK_FILE"
+	LB_LOCK_FILE=""
+}
+
+# lb_run_dir RUN: directory holding RUN's results.csv, resolved: a run is
+# named by its own directory (results/latest, x/., x// and a symlink to a
+# run all give the run's real path, so its plots and cover-letter lines carry
+# its own name). RUN is a run id (results/<id>/) or a path to such a
+# directory; a name with a line break or another control character is
+# refused (it would end up in gnuplot's strings and the reports' lines).
 lb_run_dir() {
+	local d
+	case $1 in *[[:cntrl:]]*) lb_die "RUN=$(printf '%q' "$1"): a run name with a control character (a line break?) (valid: a run id or directory on one line)" ;; esac
 	if [ -f "$1/results.csv" ]; then
-		(cd "$1" && pwd)
+		d=$(cd "$1" && pwd -P)
 	elif [ -f "$LB_ROOT/results/$1/results.csv" ]; then
-		printf '%s\n' "$LB_ROOT/results/$1"
+		d=$(cd "$LB_ROOT/results/$1" && pwd -P)
 	else
 		lb_die "no results.csv for run '$1' (looked in $1/ and results/$1/)"
 	fi
+	case ${d##*/} in *[[:cntrl:]]*) lb_die "run directory $(printf '%q' "$d"): a name with a control character (valid: a name on one line)" ;; esac
+	printf '%s\n' "$d"
 }
 
 # lb_latest_run: the directory of the newest run (RESULTS/latest, default

@@ -112,3 +112,39 @@ lb_module_names() {
 lb_module_groups() {
 	case $1 in workloads) echo "all replicas kernel" ;; variants) echo "all" ;; esac
 }
+
+# lb_param_bound NAME min|max [DIR]: a module parameter's bound as the module
+# declares it, in its one table (bench-module/params.h LB_PARAMS: NUM(name,
+# min, max, default, description); DIR, else LB_MODULE_SRC=DIR: DIR's
+# params.h; INT_MAX read as 2147483647), read the way lb_csv_header reads
+# columns.h: the host's checks take every bound from here, so a value the
+# guest would refuse is refused before any download, build or boot, and
+# changing the table moves them. Dies when NAME is no NUM of the table.
+lb_param_bound() {
+	local dir=${3:-${LB_MODULE_SRC:-$LB_ROOT/bench-module}} b
+	case $2 in min | max) ;; *) lb_die "lb_param_bound: min or max, not '$2'" ;; esac
+	[ -r "$dir/params.h" ] || lb_die "no parameter table: $dir/params.h is missing"
+	b=$(awk -v name="$1" -v which="$2" '
+		match($0, /^[ \t]*NUM\([^,]*,[^,]*,[^,]*,/) {
+			split(substr($0, RSTART, RLENGTH), f, ",")
+			sub(/^[ \t]*NUM\(/, "", f[1])
+			for (i = 1; i <= 3; i++) gsub(/[ \t]/, "", f[i])
+			if (f[1] != name) next
+			v = which == "min" ? f[2] : f[3]
+			print v == "INT_MAX" ? 2147483647 : v
+			exit
+		}' "$dir/params.h")
+	case $b in '' | *[!0-9]*) lb_die "lb_param_bound: no number for $1's $2 in $dir/params.h (LB_PARAMS: NUM($1, min, max, ...))" ;; esac
+	echo "$b"
+}
+
+# lb_param_outside NAME VALUE: true when VALUE (digits) is outside module
+# parameter NAME's min..max (lb_param_bound), however many digits it has
+lb_param_outside() {
+	local v=${2#"${2%%[!0]*}"} b
+	v=${v:-0}
+	b=$(lb_param_bound "$1" max) || exit 1
+	if [ "${#v}" -ne "${#b}" ]; then [ "${#v}" -gt "${#b}" ] && return 0; elif [ "$v" -gt "$b" ]; then return 0; fi
+	b=$(lb_param_bound "$1" min) || exit 1
+	[ "${#v}" -lt "${#b}" ] || { [ "${#v}" -eq "${#b}" ] && [ "$v" -lt "$b" ]; }
+}

@@ -3,15 +3,18 @@
 # runners/sweep's settings: every one validated on the host before anything
 # is extracted, built or booted; one message form: VARIABLE=value: why
 # (valid: ...) (lib.sh lb_invalid). The guest's own checks stay as the second
-# line of defence.
-# check_ab_extra_work: make aa's LB_AB_EXTRA_WORK, first of all
+# line of defence. Every value that becomes a module parameter (runs per
+# boot, duration, writer period, readers, extra_work) is checked against the
+# module's own bound, read from its one table (bench-module/params.h,
+# lb_param_bound): nothing here types one.
+# check_ab_extra_work: make aa's LB_AB_EXTRA_WORK (the module's extra_work),
+# first of all
 check_ab_extra_work() {
 	case ${LB_AB_EXTRA_WORK:-} in
 	'') ;;
-	*[!0-9]* | 0*) lb_invalid LB_AB_EXTRA_WORK "not a positive number of extra steps per read" "1..100000" ;;
-	*) if [ "${#LB_AB_EXTRA_WORK}" -gt 6 ] || [ "$LB_AB_EXTRA_WORK" -gt 100000 ]; then
-		lb_invalid LB_AB_EXTRA_WORK "too many extra steps per read" "1..100000"
-	fi ;;
+	*[!0-9]* | 0*) lb_invalid LB_AB_EXTRA_WORK "not a positive number of extra steps per read" "1..$(lb_param_bound extra_work max)" ;;
+	*) ! lb_param_outside extra_work "$LB_AB_EXTRA_WORK" ||
+		lb_invalid LB_AB_EXTRA_WORK "more extra steps per read than the module's extra_work takes" "1..$(lb_param_bound extra_work max)" ;;
 	esac
 	return 0
 }
@@ -36,9 +39,13 @@ sweep_check() {
 	for a in ${ACCEL}; do [ "$a" = uml ] || x86=1; done
 	case " $ACCEL " in *" uml "*) [ -z "${KDIRS:-}${KSRC:-}${PATCHES:-}" ] || lb_die "ACCEL=$ACCEL: uml boots the Debian kernels built ARCH=um (KERNELS); KDIRS/KSRC/PATCHES trees are x86 builds (use icount, tcg or kvm for them)" ;; esac
 	[ "$ACCEL" != uml ] || [ -z "$PREEMPT" ] || lb_die "PREEMPT=$PREEMPT with ACCEL=uml: a User-Mode Linux kernel has um's own default model (the rows say which); leave PREEMPT empty"
+	# vCPUs: QEMU's 64 at most, and the readers they become (all of them
+	# without a writer) at most the module's readers bound
+	vmax=$(lb_param_bound readers max)
+	[ "$vmax" -le 64 ] || vmax=64
 	for v in $VCPUS; do
-		case $v in '' | *[!0-9]* | 0*) lb_invalid VCPUS "'$v' is not a number of vCPUs" "1..64" ;; esac
-		[ "$v" -le 64 ] || lb_invalid VCPUS "$v out of range" "1..64"
+		case $v in '' | *[!0-9]* | 0*) lb_invalid VCPUS "'$v' is not a number of vCPUs" "1..$vmax" ;; esac
+		if [ "${#v}" -gt 2 ] || [ "$v" -gt "$vmax" ]; then lb_invalid VCPUS "$v out of range" "1..$vmax"; fi
 	done
 	words=$(lb_module_names workloads | paste -sd' ')
 	for w in $WORKLOADS; do
@@ -54,8 +61,13 @@ sweep_check() {
 	for m in $MITIGATIONS; do
 		case $m in auto | off) ;; *) lb_invalid MITIGATIONS "'$m' unknown" "auto off (the kernel's mitigations= values the study compares)" ;; esac
 	done
+	wmax=$(lb_param_bound writer_period_ns max)
 	for w in $WRITER_PERIODS; do
-		case $w in none) ;; *[!0-9]*) lb_invalid WRITER_PERIODS "'$w' is not a number of ns" "none, 0 (back-to-back) or ns" ;; esac
+		case $w in
+		none) ;;
+		*[!0-9]*) lb_invalid WRITER_PERIODS "'$w' is not a number of ns" "none, 0 (back-to-back) or ns up to $wmax" ;;
+		*) ! lb_param_outside writer_period_ns "$w" || lb_invalid WRITER_PERIODS "'$w' ns is outside the module's writer_period_ns" "none, or $(lb_param_bound writer_period_ns min)..$wmax ns (0: back-to-back)" ;;
+		esac
 	done
 	# RUNS=auto: real time only (kvm, uml; auto may resolve to kvm); runs0 = the
 	# runs of the first rounds
@@ -70,12 +82,27 @@ sweep_check() {
 	'' | *[!0-9]* | 0*) lb_invalid RUNS "not a positive number of runs" "1, 2, 3, ..., or auto (kvm, uml)" ;;
 	*) runs0=$RUNS ;;
 	esac
+	# a boot runs its share of RUNS (ROUNDS boots per kernel) as the module's
+	# nruns; RUNS_MAX, a configuration's runs over all its boots, has the same
+	# bound
+	nmax=$(lb_param_bound nruns max)
+	rounds_given="" # ROUNDS when it is a number (checked below)
+	case $ROUNDS in [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9]) rounds_given=$ROUNDS ;; esac
+	if [ "$RUNS" != auto ]; then
+		for a in $ACCEL; do
+			# (auto: as its fallback, one boot a kernel unless ROUNDS says)
+			ra=${rounds_given:-$(lb_rounds_default "$a" "$LB_RT_ROUNDS")}
+			if [ "${#RUNS}" -gt 18 ] || [ $(((RUNS + ra - 1) / ra)) -gt "$nmax" ]; then
+				lb_invalid RUNS "more runs in a boot than the module's nruns takes ($nmax), over $ra boot(s) per kernel under $a" "1..$((nmax * ra)) ($nmax a boot; ROUNDS spreads RUNS over boots)"
+			fi
+		done
+	fi
 	runs_max=""
 	if [ -n "$RUNS_MAX" ]; then
-		[ "$RUNS" = auto ] || lb_invalid RUNS_MAX "only with RUNS=auto (RUNS=$RUNS is fixed)" "unset, or $LB_RUNS_AUTO_MIN..1000 with RUNS=auto"
-		case $RUNS_MAX in *[!0-9]* | 0*) lb_invalid RUNS_MAX "not a number of runs" "$LB_RUNS_AUTO_MIN..1000" ;; esac
-		if [ "${#RUNS_MAX}" -gt 4 ] || [ "$RUNS_MAX" -lt "$LB_RUNS_AUTO_MIN" ] || [ "$RUNS_MAX" -gt 1000 ]; then
-			lb_invalid RUNS_MAX "out of range (RUNS=auto starts with $LB_RUNS_AUTO_MIN runs)" "$LB_RUNS_AUTO_MIN..1000"
+		[ "$RUNS" = auto ] || lb_invalid RUNS_MAX "only with RUNS=auto (RUNS=$RUNS is fixed)" "unset, or $LB_RUNS_AUTO_MIN..$nmax with RUNS=auto"
+		case $RUNS_MAX in *[!0-9]* | 0*) lb_invalid RUNS_MAX "not a number of runs" "$LB_RUNS_AUTO_MIN..$nmax" ;; esac
+		if lb_param_outside nruns "$RUNS_MAX" || [ "$RUNS_MAX" -lt "$LB_RUNS_AUTO_MIN" ]; then
+			lb_invalid RUNS_MAX "out of range (RUNS=auto starts with $LB_RUNS_AUTO_MIN runs; the module's nruns takes at most $nmax)" "$LB_RUNS_AUTO_MIN..$nmax"
 		fi
 	fi
 	[ "$RUNS" != auto ] || runs_max=${RUNS_MAX:-$LB_RUNS_AUTO_MAX}
@@ -83,8 +110,9 @@ sweep_check() {
 		case $SEED in *[!0-9]* | 0?*) lb_invalid SEED "not a number" "0..2147483646" ;; esac
 		if [ "${#SEED}" -gt 10 ] || [ "$SEED" -gt 2147483646 ]; then lb_invalid SEED "out of range" "0..2147483646"; fi
 	fi
-	case $DURATION in '' | *[!0-9]* | 0*) lb_invalid DURATION "not a positive number of ms per run" "1..600000" ;; esac
-	[ "$DURATION" -le 600000 ] || lb_invalid DURATION "more than 10 minutes per run" "1..600000"
+	dmax=$(lb_param_bound duration_ms max)
+	case $DURATION in '' | *[!0-9]* | 0*) lb_invalid DURATION "not a positive number of ms per run" "1..$dmax" ;; esac
+	! lb_param_outside duration_ms "$DURATION" || lb_invalid DURATION "longer than the module's duration_ms takes" "1..$dmax (ms per run)"
 	if [ -n "$ROUNDS" ]; then
 		case $ROUNDS in *[!0-9]* | 0*) lb_invalid ROUNDS "not a positive number of boots per kernel" "1..$runs0 (unset: $LB_RT_ROUNDS under kvm and uml, 1 under icount and tcg)" ;; esac
 		if [ "${#ROUNDS}" -gt 4 ] || [ "$ROUNDS" -gt "$runs0" ]; then
