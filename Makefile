@@ -73,6 +73,7 @@ override lb_takes.test := TEST_KERNELS
 override lb_takes.check-versions := VERSION_KERNELS
 override lb_takes.check :=
 override lb_takes.check-rt :=
+override lb_takes.check-bisect :=
 override lb_takes.lint := LINT_BATS
 override lb_takes.clean :=
 override lb_takes.reference := REF_ACCELS
