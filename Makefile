@@ -6,7 +6,11 @@
 #   make check         the debug-kernel tier: lockdep/KASAN/UBSAN/KCSAN kernels (not in make test)
 #   make check-rt      the PREEMPT_RT tier: 6.12-rt and 7.2-rt, readers in NMI and
 #                      hardirq on the writer's CPU (tests/rt.bats; not in make test)
+#   make check-bisect  the bisection tier: make bisect on a history made from 6.12
+#                      (tests/bisect.bats; not in make test)
 #   make compare       before/after numbers for your own kernel change (runners/compare --help)
+#   make bisect        which commit moved a read path: KSRC= GOOD= BAD= WHAT=, an exact
+#                      git bisection under icount (runners/bisect --help; docs/bisect.md)
 #   make report        a run's report (runners/report --help)
 #   make table         a run's tables across its kernels (runners/table --help)
 #   make plots         a run's plots and index page (runners/plots --help)
@@ -69,6 +73,7 @@ override lb_takes.test := TEST_KERNELS
 override lb_takes.check-versions := VERSION_KERNELS
 override lb_takes.check :=
 override lb_takes.check-rt :=
+override lb_takes.check-bisect :=
 override lb_takes.lint := LINT_BATS
 override lb_takes.clean :=
 override lb_takes.reference := REF_ACCELS
@@ -88,7 +93,7 @@ $(foreach v,$(LB_CMDLINE),$(eval override $v := $$(value $v))$(eval export $v))
 MAKEOVERRIDES :=
 override LB_RUNNER_ARGS = LB_MAKE_VARS='$(LB_CMDLINE)'
 
-.PHONY: all deps kernel kernels module initramfs bench compare plots report table cover-letter stats test check-versions check check-rt lint clean help faithful aa
+.PHONY: all deps kernel kernels module initramfs bench compare bisect check-bisect plots report table cover-letter stats test check-versions check check-rt lint clean help faithful aa
 
 all: help
 
@@ -141,6 +146,11 @@ faithful: deps stats
 compare: deps stats
 	@$(LB_RUNNER_ARGS) runners/compare
 
+# Which commit of your tree moved a read's exact path: `make bisect KSRC=DIR
+# GOOD=REV BAD=REV WHAT=WORKLOAD/VARIANT` (runners/bisect; docs/bisect.md).
+bisect: deps stats
+	@$(LB_RUNNER_ARGS) runners/bisect
+
 # (these runners take make's command line as their words: RUN=, OUT=, ...)
 plots: stats
 	@$(LB_RUNNER_ARGS) runners/plots
@@ -187,13 +197,18 @@ check: deps stats
 check-rt: deps stats
 	@. runners/lib.sh && lb_tier_run check-rt tests/run tests/rt.bats
 
+# The bisection tier (tests/bisect.bats): a git history made from 6.12,
+# bisected; its build is kept in the cache (docs/timings.md: cold and warm).
+check-bisect: deps stats
+	@. runners/lib.sh && lb_tier_run check-bisect tests/run tests/bisect.bats
+
 # A bare `! cmd` in a bats test is no assertion (tests/bare-bang).
 # (LINT_BATS reaches the recipe as data, in the environment)
 LINT_BATS ?= $(wildcard tests/*.bats) tests/helpers.bash
 export LINT_BATS
 lint:
 	set -f; tests/bare-bang $$LINT_BATS
-	shellcheck -x $$(find runners -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash tests/bare-bang tests/sweep-plans tests/kvm-standin tests/mini-slurm tests/fixtures/gen-fixtures .ci/run
+	shellcheck -x $$(find runners -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash tests/bare-bang tests/sweep-plans tests/reproduce-plans tests/kvm-standin tests/mini-slurm tests/fixtures/gen-fixtures .ci/run
 	@for f in bench-module/*.[ch]; do \
 		$$(. runners/lib.sh && echo $$LB_CACHE)/src/6.12/scripts/checkpatch.pl --no-tree -f -q --terse $$f || exit 1; done
 

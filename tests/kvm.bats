@@ -134,6 +134,65 @@ made_then_probed() {
 	lb_col "$run_dir/results.csv" workload | grep -q ':ktime_get_mono_fast_ns$'
 }
 
+# stock_rows_first META STOCK COMPILE: in a run's meta.txt, the first row of
+# the stock kernel's boots (TAG.rows_at, epoch s.ms) before the first compile
+# started (build_started.NAME), and the compiled kernel's first rows after
+# that compile; prints the times when not
+stock_rows_first() {
+	awk -F= -v st="$2" -v cb="$3" '
+		$1 ~ /\.rows_at$/ { t = $1; sub(/\.rows_at$/, "", t)
+			if (index(t, st "-") == 1) { if (s == "" || $2 < s) s = $2 } else if (c == "" || $2 < c) c = $2 }
+		$1 == "build_started." cb { b = $2 }
+		END {
+			if (s != "" && b != "" && c != "" && s + 0 < b + 0 && b + 0 < c + 0) exit 0
+			printf "stock rows at %s, compile of %s started at %s, its first rows at %s\n", s, cb, b, c; exit 1
+		}' "$1"
+}
+
+@test "a fresh make bench on the KVM stand-in: the stock kernel's boots first, alone, its rows printed; then the compile; then the compiled kernel's boots" {
+	run --separate-stderr standin_env env RESULTS="$ST/r" KERNELS="6.12-debian 6.12" VCPUS=1 WORKLOADS=tkfast \
+		VARIANTS="latch none" CONTEXTS=task WRITER_PERIODS=none RUNS=1 DURATION=5 HARNESS=0 PERF=0 \
+		make -s -C "$LB_ROOT" bench
+	run_dir=$(find "$ST/r" -mindepth 1 -maxdepth 1 -type d -name '*-kvm-standin' | head -n 1)
+	[ -n "$run_dir" ] && echo "$LB_ROOT/plots/${run_dir##*/}" >"$ST/plotdir"
+	[ "$status" -eq 0 ] || { echo "$stderr" | tail -n 30; false; }
+	m=$run_dir/meta.txt
+	grep -qx 'accel=kvm' "$m"
+	# the compile waited for the stock kernel's boots, and said so
+	grep -qx 'builds_after_ready_boots=6.12-voluntary' "$m"
+	! grep -q '^builds_beside_boots=' "$m" || false
+	# the order, from the run's own timestamps: stock rows, compile, compiled rows
+	stock_rows_first "$m" 6.12-debian 6.12-voluntary || { grep -e rows_at -e build_started "$m"; false; }
+	# the first boot's headline rows, laid out by runners/table, before the compile
+	f=$(grep -n '^sweep: the first rows (6.12-debian-voluntary-1cpu)' <<<"$stderr" | cut -d: -f1)
+	c=$(grep -n '^sweep: compiling 6.12-voluntary now, with no boot running' <<<"$stderr" | cut -d: -f1)
+	[ -n "$f" ] && [ -n "$c" ] && [ "$f" -lt "$c" ] || { echo "$stderr" | head -n 60; false; }
+	sed -n "$f,${c}p" <<<"$stderr" >"$ST/first"
+	grep -q '^NOTE: kvm-standin' "$ST/first"
+	grep -qx 'SO FAR: the rows of 1 of 2 planned boots (the run goes on).' "$ST/first"
+	grep -q '^== kvm, 1 vCPU' "$ST/first"
+	grep -q '6.12.118-debian' "$ST/first"
+	grep -q '^  latch ' "$ST/first"
+	# the ETA from the plan (no extrapolation), the compile still to come named
+	grep -q '^sweep: boot 1/2 6.12-debian-voluntary-1cpu: config 1/2 done (sweep 1/4), elapsed [0-9ms]*, ETA [0-9ms]* + 1 compile$' <<<"$stderr" ||
+		{ grep '^sweep: boot' <<<"$stderr"; false; }
+	grep -q '^sweep: boot 2/2 6.12-voluntary-1cpu: config 2/2 done (sweep 4/4), elapsed [0-9ms]*, ETA 0s$' <<<"$stderr"
+	# the rows of both kernels
+	[ "$(lb_col "$run_dir/results.csv" kernel | cut -d: -f2 | sort -u | paste -sd' ')" = "6.12.118 6.12.118-debian" ]
+}
+
+@test "negative: the order check fails on a run whose compile started before the stock kernel's rows" {
+	printf '%s\n' build_started.6.12-voluntary=100.500 6.12-debian-voluntary-1cpu.rows_at=160.250 \
+		6.12-voluntary-1cpu.rows_at=170.000 >"$ST/compiled-first"
+	run stock_rows_first "$ST/compiled-first" 6.12-debian 6.12-voluntary
+	[ "$status" -eq 1 ]
+	[ "$output" = "stock rows at 160.250, compile of 6.12-voluntary started at 100.500, its first rows at 170.000" ]
+	# and the same times in the new order pass
+	printf '%s\n' 6.12-debian-voluntary-1cpu.rows_at=100.500 build_started.6.12-voluntary=160.250 \
+		6.12-voluntary-1cpu.rows_at=170.000 >"$ST/stock-first"
+	stock_rows_first "$ST/stock-first" 6.12-debian 6.12-voluntary
+}
+
 @test "negative: a probe that fails leads to icount, with the probe's reason" {
 	kb=$(lb_kbuild_dir 6.12 voluntary)
 	run --separate-stderr env QEMU="$STANDIN" LB_KVM_DEV="$ST/no-such-kvm" LB_PROBE_CACHE="$ST/probe" \

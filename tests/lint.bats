@@ -12,7 +12,7 @@ bats_require_minimum_version 1.5.0
 	cd "$LB_ROOT"
 	# every runner and sourced piece (a new one is checked without being listed here)
 	run shellcheck -x $(find runners -type f ! -name '*.awk' | sort) tests/run tests/helpers.bash \
-		tests/bare-bang tests/sweep-plans \
+		tests/bare-bang tests/sweep-plans tests/reproduce-plans \
 		tests/fixtures/gen-fixtures tests/mini-slurm tests/kvm-standin .ci/run
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
@@ -546,4 +546,117 @@ excerpt_faults() {
 	run "$LB_ROOT/tests/run" "$d/inner.bats"
 	[ "$status" -eq 0 ]
 	[[ "${lines[${#lines[@]} - 1]}" == "latchbench tests: 2 passed, 0 failed, 0 skipped"* ]]
+}
+
+@test "every committed reference's reproduce= reproduces its plan (tests/reproduce-plans: replayed in plan mode, compared with the plan the run recorded)" {
+	run "$LB_ROOT/tests/reproduce-plans" "$LB_ROOT"/results/reference-*/
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ "$(grep -c ': plan reproduced$' <<<"$output")" -eq "$(find "$LB_ROOT/results" -mindepth 1 -maxdepth 1 -type d -name 'reference-*' | wc -l)" ]
+	# make aa's run says make aa (the sweep's make bench line has no A/B half)
+	[[ "$(lb_meta "$LB_ROOT/results/reference-aa-uml" reproduce)" == "make aa "* ]]
+}
+
+@test "negative: tests/reproduce-plans sees a reproducer that does not reproduce: a spurious word, a missing A/B half, a changed knob" {
+	src=$LB_ROOT/results/reference-uml
+	d=$BATS_TEST_TMPDIR/ref
+	# a word the sweep would not write (the old spurious KVER=6.12)
+	mkdir -p "$d/kver" "$d/dur" "$d/ab"
+	sed 's/^reproduce=.*/& KVER=6.12/' "$src/meta.txt" >"$d/kver/meta.txt"
+	run "$LB_ROOT/tests/reproduce-plans" "$d/kver"
+	[ "$status" -eq 1 ]
+	grep -q '^< reproduce=.* KVER=6.12$' <<<"$output" || { echo "$output"; false; }
+	# a knob changed: the boots' expected times differ
+	sed 's/^reproduce=\(.*\) DURATION=100 /reproduce=\1 DURATION=50 /' "$src/meta.txt" >"$d/dur/meta.txt"
+	run "$LB_ROOT/tests/reproduce-plans" "$d/dur"
+	[ "$status" -eq 1 ]
+	grep -q '^> duration_ms=50$' <<<"$output" || { echo "$output"; false; }
+	grep -q '^> 7.2-uml-2cpu-r1.expected_s=' <<<"$output"
+	# make aa's run with the sweep's line: no A/B half
+	aa=$LB_ROOT/results/reference-aa-uml
+	sed 's/^reproduce=.*/reproduce=make bench KERNELS=7.2 VCPUS=2 CONTEXTS=task WRITER_PERIODS="none 0" RUNS=30 ACCEL=uml PERF=0 ROUNDS=10 SEED=566448386/' \
+		"$aa/meta.txt" >"$d/ab/meta.txt"
+	run "$LB_ROOT/tests/reproduce-plans" "$d/ab"
+	[ "$status" -eq 1 ]
+	grep -q '^< ab_extra_work=4 ' <<<"$output" || { echo "$output"; false; }
+}
+
+# readme_reproducer FILE: the first fenced block of FILE that starts with
+# "Reproduce with"
+readme_reproducer() {
+	awk '/^```$/ { if (inb) { if (x ~ /^Reproduce with /) { print x; exit } inb = 0; x = ""; next } inb = 1; next }
+		inb { x = x (x == "" ? "" : "\n") $0 }' "$1"
+}
+
+@test "README's reproducer excerpt is the committed reference-uml's, as lb_reproducer prints it" {
+	want=$(lb_reproducer "$LB_ROOT/results/reference-uml")
+	[[ "$want" == "Reproduce with "* ]]
+	got=$(readme_reproducer "$LB_ROOT/README.md")
+	[ "$got" = "$want" ] || { diff <(echo "$want") <(echo "$got"); false; }
+	# negative: the excerpt as it was, with the spurious KVER=6.12, differs
+	sed 's/^\(    DURATION=100 ACCEL=uml PERF=0 SEED=[0-9]*\)$/\1 KVER=6.12/' "$LB_ROOT/README.md" >"$BATS_TEST_TMPDIR/README.md"
+	got=$(readme_reproducer "$BATS_TEST_TMPDIR/README.md")
+	[[ "$got" == *" KVER=6.12" ]]
+	[ "$got" != "$want" ]
+}
+
+# sweep_lines: one ERE per line the sweep prints on its own (lb_log, lb_warn,
+# the progress line: runners/sweep, sweep.d/, sweep-boot), each expansion
+# ($x, ${x}, $(...)) a wildcard; not one that is all expansion (the stand-in
+# note)
+sweep_lines() {
+	{
+		sed -n 's/.*lb_\(log\|warn\) "\(.*\)"[^"]*$/sweep: \2/p' "$LB_ROOT/runners/sweep" "$LB_ROOT"/runners/sweep.d/*.sh
+		sed -n 's/.*progress "\(sweep: .*\)"[^"]*$/\1/p' "$LB_ROOT/runners/sweep-boot"
+	} | sed -e 's/\$([^)]*)/\x01/g' -e 's/\${[^}]*}/\x01/g' -e 's/\$[A-Za-z_0-9]*/\x01/g' \
+		-e 's/[][\.*+?(){}|^$]/\\&/g' -e 's/\x01/.*/g' -e 's/^/^/' -e 's/$/$/' |
+		grep -vxF '^sweep: .*$' # (a line that is all expansion says nothing)
+}
+# doc_sweep_quotes FILE: the `sweep: ...` lines FILE quotes (a quote may
+# run over lines), one a line
+doc_sweep_quotes() {
+	tr '\n' ' ' <"$1" | tr -s ' ' | grep -o '`sweep: [^`]*`' | tr -d '`'
+}
+# build_order_claims FILE...: each quoted sweep line of FILE that the sweep
+# does not print, and each old claim about the build order; fails on any
+build_order_claims() {
+	local f q bad=0
+	sweep_lines >"$BATS_TEST_TMPDIR/said"
+	for f; do
+		while IFS= read -r q; do
+			grep -Eq -f "$BATS_TEST_TMPDIR/said" <<<"$q" || { echo "${f##*/}: quotes a line the sweep does not print: $q"; bad=1; }
+		done < <(doc_sweep_quotes "$f")
+		# the order before issue 40, said in words the code no longer has
+		for q in 'builds every kernel first' 'builds first, then decides' 'waits until every build is done. uml'; do
+			! tr '\n' ' ' <"$f" | tr -s ' ' | grep -qF "$q" || { echo "${f##*/}: an old build-order claim: '$q'"; bad=1; }
+		done
+	done
+	return "$bad"
+}
+
+@test "README and docs/accelerators.md state the build order in the sweep's own words: every sweep line they quote is one it prints" {
+	run build_order_claims "$LB_ROOT/README.md" "$LB_ROOT/docs/accelerators.md" "$LB_ROOT/docs/reading.md"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	# the order's lines are among those quoted, in both
+	for f in README.md docs/accelerators.md; do
+		doc_sweep_quotes "$LB_ROOT/$f" | grep -q '^sweep: the boots of the kernels ready now first, alone on the host; then the compiles (' ||
+			{ echo "$f does not quote the order line"; false; }
+		doc_sweep_quotes "$LB_ROOT/$f" | grep -q '^sweep: compiling .* now, with no boot running: ' ||
+			{ echo "$f does not quote the compile line"; false; }
+	done
+	# and the code prints them
+	[ "$(sweep_lines | grep -c 'the boots of the kernels ready now first\|^\^sweep: compiling ')" -eq 2 ]
+	# the first rows' line is the table's own
+	grep -q "printf 'SO FAR: the rows of %s of %s planned boots (the run goes on).\\\\n'" "$LB_ROOT/runners/table"
+	grep -q '`SO FAR: the rows$' "$LB_ROOT/README.md"
+}
+
+@test "negative: the build-order lint fails on a quoted line the sweep does not print and on the old claim" {
+	printf '%s\n' 'It says `sweep: building every kernel before any boot` first.' >"$BATS_TEST_TMPDIR/a.md"
+	run build_order_claims "$BATS_TEST_TMPDIR/a.md"
+	[ "$status" -eq 1 ]
+	[ "$output" = "a.md: quotes a line the sweep does not print: sweep: building every kernel before any boot" ]
+	printf '%s\n' '1. it builds every kernel first, then boots' 'the first (`sweep: compiling 6.1-voluntary now, with no' 'boot running: the next boot, 6.1-voluntary-1cpu, would be disturbed by them (log: x/boots/build.log)`).' >"$BATS_TEST_TMPDIR/b.md"
+	run build_order_claims "$BATS_TEST_TMPDIR/b.md"
+	[ "$status" -eq 1 ]
+	[ "$output" = "b.md: an old build-order claim: 'builds every kernel first'" ]
 }

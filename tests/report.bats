@@ -564,7 +564,7 @@ three_kernels() {
 		END { for (i = 2; i <= NR; i++) print r[i] }' "$FX/fx-icount/results.csv" >"$1/results.csv"
 }
 
-@test "three kernels in a run: one report per adjacent pair, in version order; two kernels: one" {
+@test "three kernels in a run: one report per pair that changes one thing, in version order; two kernels: one" {
 	d=$BATS_TEST_TMPDIR/three
 	three_kernels "$d" voluntary
 	run "$REPORT" RUN="$d"
@@ -572,7 +572,8 @@ three_kernels() {
 	[ "$(grep -c '^latchbench: ' <<<"$output")" -eq 2 ]
 	[ "$(grep '^latchbench: ' <<<"$output" | head -n 1)" = "latchbench: 6.1.192 -> 6.12.118 (run three)" ] # a run is named by its directory
 	[ "$(grep '^latchbench: ' <<<"$output" | tail -n 1)" = "latchbench: 6.12.118 -> 7.2.13 (run three)" ]
-	[[ "$output" == *"Adjacent kernel pairs, one report each: 6.1.192 -> 6.12.118,"* ]]
+	[[ "$output" == *"Kernel pairs, one report each, each pair one change (the version, or the"* ]]
+	[[ "$(tr '\n' ' ' <<<"$output")" == *"within a version): 6.1.192 -> 6.12.118, 6.12.118 -> 7.2.13."* ]]
 	[[ "$output" == *"Oldest vs newest: report RUN=three BASE=6.1.192 NEW=7.2.13"* ]]
 	# the copied kernel is the same as 6.12: every row of the second pair says same
 	sed -n '/^latchbench: 6.12.118 -> 7.2.13/,/^====/p' <<<"$output" | grep -q 'same =$'
@@ -583,7 +584,7 @@ three_kernels() {
 	# control: two kernels give one report, no pair list
 	run "$REPORT" RUN="$FX/fx-icount"
 	[ "$(grep -c '^latchbench: ' <<<"$output")" -eq 1 ]
-	[[ "$output" != *"Adjacent kernel pairs"* ]]
+	[[ "$output" != *"Kernel pairs, one report each"* ]]
 }
 
 @test "faithful: each replica vs its real function per kernel, harness overhead; a difference over 3 is explained, within 3 is not" {
@@ -906,4 +907,61 @@ xtics() { sed -n "s/^xt$2 = \"set xtics (\\(.*\\)) rotate.*/\\1/p" "$1" | grep -
 	# icount: every figure exact, no interval drawn
 	! grep -q '^eb[0-9]* = 1$' "$PLOTS_IC/data/overview.vars.gp" || false
 	grep -q '^eb1 = 0$' "$PLOTS_IC/data/overview.vars.gp"
+}
+
+# blocks_apart TABLE: each block of a runners/table text (the line of kernel
+# names after a blank line) that holds a kernel of a version whose patched
+# kernel the section has, without that patched kernel; prints each and fails
+blocks_apart() {
+	awk '
+		/^== / { sec = $0; split("", have); nblk = 0; next }
+		prev == "" && $1 ~ /^[0-9]+\.[0-9]+/ {
+			nblk++; n[nblk] = NF
+			for (i = 1; i <= NF; i++) { K[nblk, i] = $i; v = $i; sub(/[-+].*/, "", v); if (v == $i) have[v] = 1 }
+			S[nblk] = sec
+		}
+		{ prev = $0 }
+		/^Cells: / {
+			for (b = 1; b <= nblk; b++) {
+				split("", inb)
+				for (i = 1; i <= n[b]; i++) inb[K[b, i]] = 1
+				for (i = 1; i <= n[b]; i++) {
+					v = K[b, i]; sub(/[-+].*/, "", v)
+					if (v != K[b, i] && (v in have) && !(v in inb)) { print S[b] ": " K[b, i] " without " v; bad = 1 }
+				}
+			}
+			nblk = 0
+		}
+		END { exit bad }' "$1"
+}
+
+@test "reference-icount: every table block sets a version's stock and distro kernels beside its patched one; every report pair changes one thing" {
+	ref=$ROOT/results/reference-icount
+	"$ROOT/runners/table" RUN="$ref" >"$BATS_TEST_TMPDIR/t"
+	blocks_apart "$BATS_TEST_TMPDIR/t"
+	# the stock kernel is in it, at both vCPU counts, first blocks included
+	[ "$(grep -c '^ *6\.12\.118 *6\.12\.118-debian$' "$BATS_TEST_TMPDIR/t")" -ge 2 ]
+	# the committed report's pairs: each changes the version alone, or the
+	# config or boot within a version
+	grep '^latchbench: .* -> ' "$ref/report.txt" | sed 's/^latchbench: \([^ ]*\) -> \([^ ]*\) .*/\1 \2/' >"$BATS_TEST_TMPDIR/pairs"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/pairs")" -eq 6 ]
+	while read -r a b; do
+		va=${a%%[-+]*} vb=${b%%[-+]*}
+		if [ "$va" != "$vb" ]; then
+			[ "$a" = "$va" ] && [ "$b" = "$vb" ] || { echo "$a -> $b: version and config at once"; false; }
+		else
+			# within a version: one suffix more (a config, or a boot parameter)
+			[ "$b" = "$a-${b#"$a"-}" ] || [ "$b" = "$a+${b#"$a"+}" ] || { echo "$a -> $b: two changes"; false; }
+		fi
+	done <"$BATS_TEST_TMPDIR/pairs"
+	# and the report makes them so today
+	cmp <(grep '^latchbench: ' "$ref/report.txt") <("$ROOT/runners/report" RUN="$ref" | grep '^latchbench: ')
+}
+
+@test "negative: the block check fails on the old layout (6.1 and 6.12 in one block, 6.12's stock kernel in the next)" {
+	printf '%s\n' '== icount, 1 vCPU ==' '' '                 6.1.192     6.12.118' 'x' '' \
+		'         6.12.118-debian       7.2.13' 'x' 'Cells: ...' >"$BATS_TEST_TMPDIR/old"
+	run blocks_apart "$BATS_TEST_TMPDIR/old"
+	[ "$status" -eq 1 ]
+	[ "$output" = "== icount, 1 vCPU ==: 6.12.118-debian without 6.12.118" ]
 }

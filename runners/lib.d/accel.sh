@@ -25,14 +25,25 @@ lb_clock_args() {
 LB_BOOT_TIMEOUT_FACTOR=5 LB_BOOT_TIMEOUT_FLOOR=150
 
 lb_boot_budget() {
-	awk -v a="$1" -v n="$2" -v r="$3" -v d="$4" -v f="$LB_BOOT_TIMEOUT_FACTOR" -v floor="$LB_BOOT_TIMEOUT_FLOOR" 'BEGIN {
-		boot = 20; slow = 10; per = 0.3	# icount (and auto: icount without KVM)
-		if (a == "kvm") { boot = 10; slow = 1.5; per = 0.05 }
-		if (a == "tcg") { slow = 5 }
+	local c
+	c=$(lb_accel_costs "$1")
+	awk -v c="$c" -v n="$2" -v r="$3" -v d="$4" -v f="$LB_BOOT_TIMEOUT_FACTOR" -v floor="$LB_BOOT_TIMEOUT_FLOOR" 'BEGIN {
+		split(c, x, " "); boot = x[1]; slow = x[2]; per = x[3]
 		e = int(boot + n * (r * d / 1000 * slow + per) + 0.999)
 		t = e * f; if (t < floor) t = floor
 		print e, t
 	}'
+}
+# lb_accel_costs ACCEL: "BOOT SLOW PER", the stated costs a boot's expected
+# time is made of (lb_boot_budget, and the sweep's ETA: runners/sweep-boot):
+# BOOT s from start to the first configuration, each configuration's RUNS x
+# DURATION of measuring times SLOW (emulation), plus PER s of its setup
+lb_accel_costs() {
+	case $1 in
+	kvm) echo "10 1.5 0.05" ;;
+	tcg) echo "20 5 0.3" ;;
+	*) echo "20 10 0.3" ;; # icount (and auto: icount without KVM), uml
+	esac
 }
 # --- the accelerator policy: the one place that decides what a guest runs
 # under. runners/sweep, runners/sweep-boot (a Slurm node) and runners/boot all

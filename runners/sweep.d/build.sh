@@ -36,7 +36,7 @@ build_local() { # build_local NAME...: build each here, in its own process group
 	local bn brc bs
 	trap on_build_signal INT TERM
 	for bn; do
-		bs=$(date +%s)
+		bs=$(date +%s) build_t0[$bn]=$(date +%s.%3N)
 		set +e
 		setsid bash -c "$(build_script "$bn")" >&2 &
 		build_pid=$!
@@ -54,7 +54,7 @@ build_local() { # build_local NAME...: build each here, in its own process group
 # probes KVM with (probe_kb)
 sweep_build_list() {
 	build_names=() probe_kb="" later=()
-	declare -gA build_s=() # NAME -> seconds its build took (meta.txt build_s.NAME)
+	declare -gA build_s=() build_t0=() # NAME -> seconds its build took, when it started (meta.txt build_s.NAME, build_started.NAME)
 	for k in $KERNELS; do
 		if [ -n "$KDIRS" ]; then
 			[ -n "$probe_kb" ] || probe_kb=$(kdir_of "$k")
@@ -97,44 +97,61 @@ sweep_build_now() {
 }
 
 # sweep_build_rest: once the accelerators are known: uml's builds join the
-# later ones; beside the boots only when some boot's figures cannot be
-# disturbed by a build (icount); else built now
+# later ones. Beside the boots when some boot's figures cannot be disturbed by
+# a build (icount: builder_start). Else (kvm, uml, tcg: a boot needs a quiet
+# host) the kernels that need no compile (a stock kernel: download, unpack,
+# our module against its headers) are made now, and the compiles wait: the
+# boots of the kernels ready now run first, alone on the host, and the first
+# boot whose kernel is still to be compiled starts every compile, with no boot
+# running, before it (builder_start, builds_done)
 sweep_build_rest() {
 	[ "$SCHED" = local ] || return 0
 	later+=(${ubuilds[@]+"${ubuilds[@]}"})
-	# beside the boots only when some boot's figures cannot be disturbed by a
-	# build (icount); the real-time boots still wait for the last build
 	beside=0
 	for a in $accels; do lb_accel_beside_builds "$a" && beside=1; done
 	if [ "$beside" = 0 ] && [ "${#later[@]}" -gt 0 ] && [ "${ONLY:-}" != plan ]; then
-		build_local "${later[@]}"
-		later=()
+		local ready=() rest=() bn
+		for bn in "${later[@]}"; do
+			if lb_kernel_stock "${bn%-*}"; then ready+=("$bn"); else rest+=("$bn"); fi
+		done
+		[ "${#ready[@]}" = 0 ] || build_local "${ready[@]}"
+		later=(${rest[@]+"${rest[@]}"})
 	fi
 	return 0
 }
 
-# builder_start: the kernels built beside the boots. One background job builds
-# them in order, in its own process group, output in RUN/boots/build.log; each
-# build leaves RUN/boots/build-NAME.rc. A boot under an accelerator whose
-# figures a build cannot disturb (icount) waits for its own kernel only; any
-# other boot waits until every build is done.
+# builder_start: the kernels built after the ready ones (later). One job
+# builds them in order, in its own process group, output in
+# RUN/boots/build.log; each build leaves RUN/boots/build-NAME.rc (and .s,
+# its seconds, .start, when it started: epoch s.ms). Beside the icount boots
+# it starts now, in the background: a boot under an accelerator whose figures
+# a build cannot disturb (icount) waits for its own kernel only, any other
+# boot until every build is done. With no icount boot it waits (builder_deferred=1) for the
+# first boot that needs one of its kernels, and runs then, alone (builds_done)
 builder_start() {
+	builder_deferred=0
 	if [ "${#later[@]}" -gt 0 ]; then
 		{
 			echo '#!/bin/bash'
 			# shellcheck disable=SC2016 # $(...) and $? are the builder's own
 			for bn in "${later[@]}"; do
 				build_script "$bn" >"$run/boots/build-$bn.sh"
-				echo 's=$(date +%s)'
+				printf 'date +%%s.%%3N >%q; s=$(date +%%s)\n' "$run/boots/build-$bn.start"
 				q bash "$run/boots/build-$bn.sh"
 				printf 'rc=$?; echo $(($(date +%%s) - s)) >%q; echo $rc >%q.tmp && mv %q.tmp %q\n' \
 					"$run/boots/build-$bn.s" "$run/boots/build-$bn.rc" "$run/boots/build-$bn.rc" "$run/boots/build-$bn.rc"
 			done
 		} >"$run/boots/builder.sh"
-		setsid bash "$run/boots/builder.sh" >"$run/boots/build.log" 2>&1 &
-		builder_pid=$!
-		meta_set builds_beside_boots "${later[*]}"
-		lb_log "building ${later[*]} beside the icount boots (guest instructions do not depend on host load); real-time boots wait for the builds; log: $run/boots/build.log"
+		if [ "$beside" = 1 ]; then
+			setsid bash "$run/boots/builder.sh" >"$run/boots/build.log" 2>&1 &
+			builder_pid=$!
+			meta_set builds_beside_boots "${later[*]}"
+			lb_log "building ${later[*]} beside the icount boots (guest instructions do not depend on host load); real-time boots wait for the builds; log: $run/boots/build.log"
+		else
+			builder_deferred=1
+			meta_set builds_after_ready_boots "${later[*]}"
+			lb_log "the boots of the kernels ready now first, alone on the host; then the compiles (${later[*]}), with no boot running; then their boots"
+		fi
 	fi
 	return 0
 }
@@ -161,11 +178,19 @@ build_wait() {
 	done
 	[ "$(build_rc "$1")" = 0 ]
 }
-# builds_done WHY: wait for every build beside the boots (before a boot that
-# a build would disturb, before the harness timing and the end)
+# builds_done WHY: wait for every build after the ready boots (before a boot
+# that a build would disturb, before the harness timing and the end); a
+# deferred builder (no icount boot) runs now, in the foreground, no boot beside
 builds_done() {
+	if [ "${builder_deferred:-0}" = 1 ]; then
+		builder_deferred=0
+		lb_log "compiling ${later[*]} now, with no boot running: $1 (log: $run/boots/build.log)"
+		setsid bash "$run/boots/builder.sh" >"$run/boots/build.log" 2>&1 &
+		builder_pid=$!
+	elif [ -n "$builder_pid" ] && builder_alive; then
+		lb_log "waiting for the builds to finish: $1 (log: $run/boots/build.log)"
+	fi
 	[ -n "$builder_pid" ] || return 0
-	! builder_alive || lb_log "waiting for the builds to finish: $1 (log: $run/boots/build.log)"
 	wait "$builder_pid" 2>/dev/null || true
 	builder_pid=""
 }
@@ -191,6 +216,7 @@ builds_report() {
 	builds_done "no boot is left"
 	for bn in ${later[@]+"${later[@]}"}; do
 		[ ! -f "$run/boots/build-$bn.s" ] || meta_set "build_s.$bn" "$(cat "$run/boots/build-$bn.s")"
+		[ ! -f "$run/boots/build-$bn.start" ] || meta_set "build_started.$bn" "$(cat "$run/boots/build-$bn.start")"
 		brc=$(build_rc "$bn")
 		[ "$brc" = 0 ] && continue
 		lb_warn "building $bn failed (exit $brc): see $run/boots/build.log"

@@ -123,7 +123,7 @@ sweep_meta_start() {
 	# real time is what host conditions disturb: one line for each that does
 	[ "$realtime" = 0 ] || lb_host_warnings "$run/meta.txt"
 	# the builds done before the boots: how long each took (a stamp-current one: seconds)
-	for bn in "${!build_s[@]}"; do meta_set "build_s.$bn" "${build_s[$bn]}"; done
+	for bn in "${!build_s[@]}"; do meta_set "build_s.$bn" "${build_s[$bn]}" && meta_set "build_started.$bn" "${build_t0[$bn]}"; done
 	return 0
 }
 

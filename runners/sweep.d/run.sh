@@ -49,6 +49,7 @@ run_boot() { # run_boot TAG: boot it here (runners/sweep-boot run), then fold it
 	lb_log "boot $(lb_spec "$s" iboot)/$nboot: $t, $(lb_spec "$s" plan_lines) plan lines (<= $(lb_spec "$s" configs) configurations), $(lb_spec "$s" accel), timeout $(lb_spec "$s" timeout)s"
 	set +e
 	LB_SWEEP_START=$start LB_SWEEP_CFG_DONE=$cfg_done LB_SWEEP_CFG_TOTAL=$cfg_total \
+		LB_SWEEP_REST_S=${rest_s[$t]:-0} LB_SWEEP_COMPILES=$(if [ "${builder_deferred:-0}" = 1 ]; then echo "${#later[@]}"; else echo 0; fi) \
 		"$LB_ROOT/runners/sweep-boot" MODE=run RUN="$run" TAG="$t" &
 	cur_pid=$!
 	wait "$cur_pid"
@@ -60,6 +61,20 @@ run_boot() { # run_boot TAG: boot it here (runners/sweep-boot run), then fold it
 	c=$(grep -ac '^C ' "$run/boots/$t/channel.txt" 2>/dev/null || true)
 	cfg_done=$((cfg_done + ${c:-0}))
 	fold "$t"
+	# when its rows are in the run store, epoch s.ms (beside build_started.*:
+	# the order's evidence, tests/kvm.bats)
+	meta_set "$t.rows_at" "$(date +%s.%3N)"
+	first_rows "$t"
+}
+
+# first_rows TAG: after the first boot with rows, its headline rows: the
+# cover-letter table's lines so far (runners/table SO_FAR=1, the same layout),
+# so that numbers come within minutes; the whole report comes at the end
+first_rows() {
+	[ "${first_rows_said:-0}" = 0 ] && [ "$(cat "$run/boots/$1/exit" 2>/dev/null)" = 0 ] && [ -s "$run/results.csv" ] || return 0
+	first_rows_said=1
+	lb_log "the first rows ($1), as the cover letter lays them out; the sweep goes on (the whole report at the end):"
+	"$LB_ROOT/runners/table" RUN="$run" SO_FAR=1 >&2 || lb_warn "runners/table could not lay out the first rows (the sweep goes on)"
 }
 
 # auto_rounds: RUNS=auto's further rounds (local sweeps): while some
@@ -121,6 +136,14 @@ sweep_run_local() {
 	# the whole sweep's configurations, for the progress line's ETA
 	cfg_total=0 cfg_done=0
 	for t in "${tags[@]}"; do cfg_total=$((cfg_total + $(lb_spec "$run/boots/$t/spec" configs))); done
+	# the ETA's boots to come: each boot's planned seconds after it (the sum
+	# of the later boots' TAG.expected_s, lb_boot_budget)
+	declare -gA rest_s=()
+	local i r=0
+	for ((i = ${#tags[@]} - 1; i >= 0; i--)); do
+		rest_s[${tags[$i]}]=$r
+		r=$((r + $(lb_meta "$run" "${tags[$i]}.expected_s")))
+	done
 	for t in "${tags[@]}"; do run_boot "$t"; done
 	[ "$RUNS" != auto ] || auto_rounds
 	builds_report
