@@ -66,7 +66,7 @@ assert_width() {
 }
 
 # first_warning LINE: $output's first line after the banner of an incomplete
-# run (reference-tcg lacks a boot) is LINE, and every line fits 72 columns
+# run, if any, is LINE, and every line fits 72 columns
 first_warning() {
 	local i=0
 	[[ "${lines[0]}" != "INCOMPLETE RUN "* ]] || while [ -n "${lines[i]}" ] && [[ "${lines[i]}" != WARNING:* ]]; do i=$((i + 1)); done
