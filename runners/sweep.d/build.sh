@@ -103,7 +103,8 @@ sweep_build_now() {
 # our module against its headers) are made now, and the compiles wait: the
 # boots of the kernels ready now run first, alone on the host, and the first
 # boot whose kernel is still to be compiled starts every compile, with no boot
-# running, before it (builder_start, builds_done)
+# running, before it (builder_start, builds_done). With no kernel ready (no
+# stock kernel), every compile runs now, as before the run directory.
 sweep_build_rest() {
 	[ "$SCHED" = local ] || return 0
 	later+=(${ubuilds[@]+"${ubuilds[@]}"})
@@ -114,8 +115,15 @@ sweep_build_rest() {
 		for bn in "${later[@]}"; do
 			if lb_kernel_stock "${bn%-*}"; then ready+=("$bn"); else rest+=("$bn"); fi
 		done
-		[ "${#ready[@]}" = 0 ] || build_local "${ready[@]}"
-		later=(${rest[@]+"${rest[@]}"})
+		if [ "${#ready[@]}" = 0 ]; then
+			# no kernel to boot first: every compile now, before the run
+			# directory (an interrupt leaves no half-made run)
+			build_local "${later[@]}"
+			later=()
+		else
+			build_local "${ready[@]}"
+			later=(${rest[@]+"${rest[@]}"})
+		fi
 	fi
 	return 0
 }
