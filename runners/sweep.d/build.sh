@@ -111,17 +111,19 @@ sweep_build_rest() {
 	beside=0
 	for a in $accels; do lb_accel_beside_builds "$a" && beside=1; done
 	if [ "$beside" = 0 ] && [ "${#later[@]}" -gt 0 ] && [ "${ONLY:-}" != plan ]; then
-		local ready=() rest=() bn
+		local ready=() rest=() bn k first=0
 		for bn in "${later[@]}"; do
 			if lb_kernel_stock "${bn%-*}"; then ready+=("$bn"); else rest+=("$bn"); fi
 		done
-		if [ "${#ready[@]}" = 0 ]; then
-			# no kernel to boot first: every compile now, before the run
-			# directory (an interrupt leaves no half-made run)
+		# a kernel to boot first: a stock one (made here, or already, the probe's)
+		[ -n "$KDIRS" ] || for k in $KERNELS; do ! lb_kernel_stock "$k" || first=1; done
+		if [ "$first" = 0 ]; then
+			# none: every compile now, before the run directory (an
+			# interrupt leaves no half-made run)
 			build_local "${later[@]}"
 			later=()
 		else
-			build_local "${ready[@]}"
+			[ "${#ready[@]}" = 0 ] || build_local "${ready[@]}"
 			later=(${rest[@]+"${rest[@]}"})
 		fi
 	fi
