@@ -215,27 +215,22 @@ lint:
 clean:
 	rm -rf build
 
-# The committed reference study: 6.1 -> 6.12 -> 7.2 (our patched builds) and
-# Debian's own 6.12 image as it ships (6.12-debian),
+# The committed reference study: 6.1 -> 6.12 -> 7.2 (our patched builds),
+# Debian's own 6.1 and 6.12 images as they ship (6.1-debian, 6.12-debian) and
+# 6.12-distro (our patched 6.12 with Debian's mitigation, IBT, PREEMPT_DYNAMIC
+# and HZ options: the one kernel with both mitigations and symbols, so the
+# report explains its auto - off difference from the disassembly), under
 # icount (path lengths) and tcg, both emulated. Regenerate with `make
 # reference` (REF_ACCELS="icount" for one); lands in results/reference-*.
 # Preemption: each kernel's default (voluntary; lazy on 7.2; the stock images
-# their PREEMPT_DYNAMIC default), under tcg too (until 2026-12-07 tcg had
-# full as well: three more kernel builds, about 30 min here; `make bench
-# PROFILE=full` measures full). Mitigations: under
-# icount each kernel with mitigations=auto and =off, the exact instruction
-# cost of the mitigations per read path; the sweep boots off only where the
-# kernel has mitigations to turn off (the stock image: our builds have
-# none). 6.12-distro (our patched 6.12 with Debian's mitigation, IBT,
-# PREEMPT_DYNAMIC and HZ options) is the one kernel with both mitigations
-# and symbols, so the report explains its auto - off difference from the
-# disassembly (the stock image is stripped). 6.1 boots 1 vCPU only under
-# icount. 6.1-debian is left out to bound the cost: it would add two
-# 1-vCPU boots (auto and off) (docs/timings.md has the time).
-# Under tcg (timed, noisy) only auto and only 6.12-debian beside the
-# builds: the mitigation cost is icount's exact figure, and a tcg boot
-# costs as much as an icount one.
-REF_KERNELS = 6.1 6.12 7.2 6.12-debian 6.12-distro
+# their PREEMPT_DYNAMIC default); `make bench PROFILE=full` measures full.
+# Mitigations: under icount each kernel with mitigations=auto and =off, the
+# exact instruction cost of the mitigations per read path; the sweep boots off
+# only where the kernel has mitigations to turn off (our other builds have
+# none). 6.1 and 6.1-debian boot 1 vCPU only under icount. Under tcg (timed,
+# noisy) only auto and only 6.12-debian beside the builds: the mitigation cost
+# is icount's exact figure, and a tcg boot costs as much as an icount one.
+REF_KERNELS = 6.1 6.12 7.2 6.1-debian 6.12-debian 6.12-distro
 REF_TCG_KERNELS = 6.1 6.12 7.2 6.12-debian
 # The quick profile's knobs (config/profiles/quick), 10 ms runs.
 REF_ENV = PROFILE=quick VCPUS="1 2" WORKLOADS=all VARIANTS=all \

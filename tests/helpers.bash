@@ -15,7 +15,7 @@ LB_TEST_KERNELS=${LB_TEST_KERNELS:-6.12 6.1 7.2}
 # PREEMPT defaults to the kernel's default model (voluntary; lazy on 7.2).
 lb_image() {
 	local k=$1 p=${2:-$(lb_default_preempt "$1")} img
-	img=$LB_CACHE/initramfs/test-$k-$p.cpio.gz
+	img=$(lb_initramfs "test-$k-$p")
 	"$LB_ROOT/runners/build-kernel" KVER="$k" FLAVOUR="$p" >&2 || return 1
 	LB_PERF=${LB_PERF:-0} "$LB_ROOT/runners/build-initramfs" KVER="$k" FLAVOUR="$p" OUT="$img" >&2 || return 1
 	echo "$img"

@@ -156,6 +156,14 @@ lb_series_hash() {
 	} | sha256sum | cut -c1-16
 }
 
+# lb_initramfs NAME: the path of the guest image NAME (.cpio.gz) built from
+# this checkout. Images carry this checkout's module and guest scripts, so each
+# checkout keeps its own: two checkouts sweeping at once never boot each
+# other's module.
+lb_initramfs() {
+	printf '%s/initramfs/%s/%s.cpio.gz\n' "$LB_CACHE" "$(cd "$LB_ROOT" && pwd -P | sha256sum | cut -c1-12)" "$1"
+}
+
 # lb_gen_init_cpio KBUILD_DIR: the kernel's own cpio writer (usr/gen_init_cpio),
 # built with every kernel; it makes device nodes and root-owned entries without root.
 lb_gen_init_cpio() {

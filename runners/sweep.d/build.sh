@@ -16,10 +16,10 @@ build_script() { # build_script NAME: the commands that build NAME
 	elif lb_kernel_stock "$k"; then
 		# Debian's own image: downloaded and unpacked, the module built against its headers
 		q "$LB_ROOT/runners/stock-kernel" "KVER=$k"
-		q env "LB_PERF=$PERF" "$LB_ROOT/runners/build-initramfs" "KVER=$k" "FLAVOUR=$p" "OUT=$LB_CACHE/initramfs/$k-$p.cpio.gz"
+		q env "LB_PERF=$PERF" "$LB_ROOT/runners/build-initramfs" "KVER=$k" "FLAVOUR=$p" "OUT=$(lb_initramfs "$k-$p")"
 	else
 		q "$LB_ROOT/runners/build-kernel" "KVER=$k" "FLAVOUR=$p"
-		q env "LB_PERF=$PERF" "$LB_ROOT/runners/build-initramfs" "KVER=$k" "FLAVOUR=$p" "OUT=$LB_CACHE/initramfs/$k-$p.cpio.gz"
+		q env "LB_PERF=$PERF" "$LB_ROOT/runners/build-initramfs" "KVER=$k" "FLAVOUR=$p" "OUT=$(lb_initramfs "$k-$p")"
 	fi
 }
 

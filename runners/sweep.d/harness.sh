@@ -10,7 +10,7 @@ sweep_harness() {
 	if [ "${HARNESS:-1}" = 1 ] && command -v hyperfine >/dev/null; then
 		k=${KERNELS##* } p=${PREEMPT_USED%% *}
 		[ -n "$KDIRS" ] || { e=${pairs##* }; k=${e%%:*} p=${e#*:}; }
-		hk=$(lb_kbuild_dir "$k" "$p") hi=$LB_CACHE/initramfs/$k-$p.cpio.gz
+		hk=$(lb_kbuild_dir "$k" "$p") hi=$(lb_initramfs "$k-$p")
 		[ -z "$KDIRS" ] || hk=$(kdir_of "$k") hi=$(kimage_of "$k")
 		hp=$run/boots/harness.plan
 		echo "workload=tkfast variant=empty readers=1 nruns=1 duration_ms=1" >"$hp"
@@ -20,7 +20,7 @@ sweep_harness() {
 		cmds=()
 		for m in $modes; do
 			mk=$hk mi=$hi
-			[ "$m" != uml ] || mk=$(lb_kbuild_dir "$k" uml) mi=$LB_CACHE/initramfs/$k-uml.cpio.gz
+			[ "$m" != uml ] || mk=$(lb_kbuild_dir "$k" uml) mi=$(lb_initramfs "$k-uml")
 			cmds+=(-n "$m" "$LB_ROOT/runners/boot KBUILD=$mk INITRD=$mi PLAN=$hp VCPUS=1 ACCEL=$m TIMEOUT=120 OUT=$run/boots/harness-$m CMDLINE=latchbench.accel=$m")
 		done
 		if hyperfine -N --runs 3 --export-json "$run/harness.json.tmp" "${cmds[@]}" >"$run/boots/harness.txt" 2>&1; then

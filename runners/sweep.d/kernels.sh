@@ -29,7 +29,7 @@ kdir_of() { # kdir_of LABEL: KDIRS's build dir of LABEL
 kimage_of() { # kimage_of LABEL: its initramfs (KIMAGES's, or the one built here)
 	local e
 	for e in $KIMAGES; do [ "${e%%=*}" != "$1" ] || { echo "${e#*=}"; return 0; }; done
-	echo "$LB_CACHE/initramfs/kdir-$1-$(kdir_of "$1" | sha256sum | cut -c1-12).cpio.gz"
+	lb_initramfs "kdir-$1-$(kdir_of "$1" | sha256sum | cut -c1-12)"
 }
 kpreempt_of() { # kpreempt_of LABEL: the preemption model in its .config
 	lb_config_preempt "$(kdir_of "$1")/.config"

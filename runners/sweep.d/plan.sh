@@ -70,7 +70,7 @@ add_boot() {
 	# several accelerators in one run: each boot's tag names its own
 	[ "${accels#* }" = "$accels" ] || tag=$tag-$a
 	[ "$(rounds_of "$a")" = 1 ] && [ "$RUNS" != auto ] || tag=$tag-r$r
-	kb=$(lb_kbuild_dir "$k" "$p") img=$LB_CACHE/initramfs/$k-$p.cpio.gz krel=$k build=$k-$p
+	kb=$(lb_kbuild_dir "$k" "$p") img=$(lb_initramfs "$k-$p") krel=$k build=$k-$p
 	# a stock kernel's rows name it 6.12.118-debian (collect), not Debian's
 	# release (6.12.118+deb12-amd64, 6.1.0-57-amd64: meta.txt stock.*)
 	[ -z "${stock_rel[$k]:-}" ] || krel=${stock_rel[$k]}
