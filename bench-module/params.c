@@ -16,6 +16,7 @@
 #include <linux/limits.h>
 #include <linux/time64.h>
 #include "harness.h"
+#include "accels.h"
 
 /* ---- module parameters: the defaults of every run line --------------- */
 
@@ -35,7 +36,8 @@
 LB_PARAMS(LB_MP_NAME, LB_MP_NUM);
 static char *accel = "unknown";
 module_param(accel, charp, 0444);
-MODULE_PARM_DESC(accel, "accelerator tag for the CSV: kvm tcg icount uml (1..15 chars [a-z0-9-])");
+MODULE_PARM_DESC(accel, "accelerator tag for the CSV:" LB_ACCELS(LB_ACCEL_WORD)
+		 " (1..15 chars [a-z0-9-])");
 static bool autorun;
 module_param(autorun, bool, 0444);
 MODULE_PARM_DESC(autorun, "run the configuration given by the parameters at load time");

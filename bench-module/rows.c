@@ -18,6 +18,7 @@
 #include <linux/sort.h>
 #include "harness.h"
 #include "order.h"
+#include "accels.h"
 
 static char *lb_buf;
 static size_t lb_len;
@@ -331,14 +332,26 @@ out:
 	kvfree(all);
 }
 
+#define LB_ACCEL_REALTIME(name, realtime, ...) { #name, realtime },
+static const struct {
+	const char *name;
+	bool realtime;
+} lb_accels[] = { LB_ACCELS(LB_ACCEL_REALTIME) };
+
 /*
- * Real time (kvm, uml): the fastest batches are the luckiest, not the
+ * Real time (accels.h): the fastest batches are the luckiest, not the
  * interrupt-free path, so path_ns_per_op is left out there; the paired
- * slopes' median (slope_ns_per_op) stands in for it.
+ * slopes' median (slope_ns_per_op) stands in for it.  An accelerator
+ * the table does not name is taken as emulated.
  */
 static bool lb_realtime(void)
 {
-	return !strcmp(lb_param_accel(), "kvm") || !strcmp(lb_param_accel(), "uml");
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lb_accels); i++)
+		if (!strcmp(lb_param_accel(), lb_accels[i].name))
+			return lb_accels[i].realtime;
+	return false;
 }
 
 void lb_emit_row(const struct lb_cfg *cfg, unsigned int run, struct lb_ctl *ctl)

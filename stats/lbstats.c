@@ -117,6 +117,7 @@
 #define LB_IF_CYC2NS_EXPORT(x...) x
 #define LB_IF_MODULE_ADDRESS_EXPORT(x...) x
 #include "vocab.h" /* stats/Makefile: -I$(VOCAB_DIR), bench-module/ by default */
+#include "accels.h"
 
 static const char *prog = "lbstats";
 
@@ -501,7 +502,9 @@ static int is_decimal(const char *s, int integer)
 	return !*p;
 }
 
-static const char *const accel_words[] = { "kvm", "tcg", "icount", "uml", NULL };
+/* the accelerators' names (accels.h), as the other word lists */
+#define LB_ACCEL_NAME(name, ...) #name,
+static const char *const accel_words[] = { LB_ACCELS(LB_ACCEL_NAME) NULL };
 /* the sweep's CONTEXTS and lib.sh's LB_PREEMPTS */
 static const char *const context_words[] = { "task", "hardirq", "nmi", NULL };
 static const char *const preempt_words[] = { "none", "voluntary", "full", "lazy", "rt", NULL };
@@ -936,29 +939,41 @@ static const char *vocab_role(const char *w, const char *role, int rank)
  * A row without its figure (a run made before the column) falls back to
  * ns_per_op, the run's mean, and the summary says so (value_basis mean).
  */
-static const struct {
-	const char *accel;	/* NULL: every other accelerator (real time) */
-	const char *col;
-} estimators[] = {
-	{ "icount", "path_ns_per_op" },
-	{ "tcg", "path_ns_per_op" },
-	{ NULL, "median_ns_per_op" },
+/* an accelerator as accels.h states it; NULL for a name it lacks */
+struct accel {
+	const char *name;
+	int realtime, exact, nmi, pin;
+	const char *build, *estimator, *unit, *boot_s, *slow, *per_s, *note;
 };
+
+#define LB_ACCEL_ROW(name, realtime, exact, nmi, pin, build, est, unit, boot_s, slow, per_s, note) \
+	{ #name, realtime, exact, nmi, pin, #build, est, unit, boot_s, slow, per_s, note },
+static const struct accel accels[] = { LB_ACCELS(LB_ACCEL_ROW) };
+
+static const struct accel *accel_of(const char *name)
+{
+	for (size_t i = 0; i < NELEM(accels); i++)
+		if (!strcmp(accels[i].name, name))
+			return &accels[i];
+	return NULL;
+}
+
+/* an accelerator the table lacks is taken as real time: the median */
+#define EST_REALTIME "median_ns_per_op"
 
 static const char *est_col(const char *accel)
 {
-	size_t i;
+	const struct accel *a = accel_of(accel);
 
-	for (i = 0; estimators[i].accel; i++)
-		if (!strcmp(estimators[i].accel, accel))
-			break;
-	return estimators[i].col;
+	return a ? a->estimator : EST_REALTIME;
 }
 
-/* emulated time: icount, tcg (a boot changes nothing); else real time */
+/* real time (accels.h), or an accelerator the table lacks; else emulated */
 static int accel_realtime(const char *accel)
 {
-	return strcmp(accel, "icount") && strcmp(accel, "tcg");
+	const struct accel *a = accel_of(accel);
+
+	return !a || a->realtime;
 }
 
 /*
@@ -3920,6 +3935,23 @@ static int cmd_sections(int argc, char **argv)
 	return 0;
 }
 
+/* the accelerator table (accels.h), for the runners and the awk layouts */
+static int cmd_accels(int argc, char **argv)
+{
+	(void)argv;
+	if (argc)
+		die("usage: lbstats accels");
+	puts("name\trealtime\texact\tnmi\tpin\tbuild\testimator\tunit\tboot_s\tslow\tper_s\tnote");
+	for (size_t i = 0; i < NELEM(accels); i++) {
+		const struct accel *a = &accels[i];
+
+		printf("%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a->name, a->realtime,
+		       a->exact, a->nmi, a->pin, a->build, a->estimator, a->unit, a->boot_s,
+		       a->slow, a->per_s, a->note);
+	}
+	return 0;
+}
+
 static void usage(FILE *o)
 {
 	fputs("usage: lbstats summary [-V VOCAB.csv] [--rt] [FILE...]\n"
@@ -3935,6 +3967,7 @@ static void usage(FILE *o)
 	      "       lbstats roles [-V VOCAB.csv]   (each role's variants: the layouts name none)\n"
 	      "       lbstats sections [FILE]   (a report's sections: group<TAB>base|new<TAB>model)\n"
 	      "       lbstats vocab [table|renamed]   (the module's table as compiled in, CSV)\n"
+	      "       lbstats accels   (the accelerator table as compiled in, tab-separated)\n"
 	      "       lbstats rule\n", o);
 }
 
@@ -3970,14 +4003,16 @@ int main(int argc, char **argv)
 		return cmd_sections(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "vocab"))
 		return cmd_vocab(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "accels"))
+		return cmd_accels(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "rule")) {
 		printf("min_runs=%d\nalpha=%g\nmin_change_pct=%g\npower=%g\nnear_zero_ns=%g\n"
 		       "near_zero_quanta=%g\nmde_warn_pct=%g\n", LB_MIN_RUNS, LB_ALPHA,
 		       LB_MIN_CHANGE_PCT, LB_POWER, LB_NEAR_ZERO_NS, LB_NEAR_ZERO_QUANTA,
 		       LB_MDE_WARN_PCT);
-		for (size_t i = 0; i < NELEM(estimators); i++)
-			printf("estimator.%s=%s\n", estimators[i].accel ? estimators[i].accel :
-			       "realtime", estimators[i].col);
+		for (size_t i = 0; i < NELEM(accels); i++)
+			printf("estimator.%s=%s\n", accels[i].name, accels[i].estimator);
+		printf("estimator.realtime=%s\n", EST_REALTIME);
 		return 0;
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {

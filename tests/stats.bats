@@ -125,7 +125,7 @@ field() { awk -F"$2" -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n
 
 @test "rule: >= 3 runs, alpha 0.05, 1% change" {
 	run "$LB" rule
-	[ "$output" = $'min_runs=3\nalpha=0.05\nmin_change_pct=1\npower=0.8\nnear_zero_ns=1\nnear_zero_quanta=10\nmde_warn_pct=5\nestimator.icount=path_ns_per_op\nestimator.tcg=path_ns_per_op\nestimator.realtime=median_ns_per_op' ]
+	[ "$output" = $'min_runs=3\nalpha=0.05\nmin_change_pct=1\npower=0.8\nnear_zero_ns=1\nnear_zero_quanta=10\nmde_warn_pct=5\nestimator.kvm=median_ns_per_op\nestimator.tcg=path_ns_per_op\nestimator.icount=path_ns_per_op\nestimator.uml=median_ns_per_op\nestimator.realtime=median_ns_per_op' ]
 }
 
 @test "summary: header and one row per group" {
