@@ -965,3 +965,53 @@ blocks_apart() {
 	[ "$status" -eq 1 ]
 	[ "$output" = "== icount, 1 vCPU ==: 6.12.118-debian without 6.12.118" ]
 }
+
+# kernels_apart VARS...: each versions plot (its vars file's x axis,
+# xticsdef) where a version's kernels do not stand together, its patched
+# kernel first: prints each and fails
+kernels_apart() {
+	local f
+	for f; do
+		sed -n 's/^xticsdef = "set xtics (\(.*\))"$/\1/p' "$f" | grep -o '\\"[^\\]*\\"' | tr -d '\\"' |
+			awk -v f="${f##*/}" '
+				{ k[NR] = $1; v[NR] = $1; sub(/[-+].*/, "", v[NR]); if (v[NR] == k[NR]) patched[v[NR]] }
+				END {
+					for (i = 1; i <= NR; i++) {
+						if (i > 1 && v[i] == v[i - 1]) continue
+						if (v[i] in seen) { print f ": " k[i] " apart from " v[i]; bad = 1 }
+						else if (v[i] != k[i] && (v[i] in patched)) { print f ": " k[i] " before " v[i]; bad = 1 }
+						seen[v[i]]
+					}
+					exit bad
+				}' || return 1
+	done
+}
+
+@test "reference-icount: every versions plot sets a version's stock and distro kernels beside its patched one, at every vCPU count" {
+	ref=$ROOT/results/reference-icount
+	"$ROOT/runners/plots" RUN="$ref" OUT="$BATS_TEST_TMPDIR/p" >/dev/null
+	ls "$BATS_TEST_TMPDIR"/p/data/icount-[12]cpu-*-versions.vars.gp >"$BATS_TEST_TMPDIR/groups"
+	# both vCPU counts, each workload group
+	grep -q 1cpu-tkfast-versions "$BATS_TEST_TMPDIR/groups"
+	grep -q 2cpu-tkfast-versions "$BATS_TEST_TMPDIR/groups"
+	grep -q 1cpu-kernel-functions-versions "$BATS_TEST_TMPDIR/groups"
+	mapfile -t groups <"$BATS_TEST_TMPDIR/groups"
+	kernels_apart "${groups[@]}"
+	# the stock kernel is on every group's axis, right after the patched one
+	for g in "${groups[@]}"; do
+		grep -q '\\"6\.12\.118 [a-z]*\\" [0-9]*, \\"6\.12\.118-debian [a-z]*\\"' "$g" || { echo "$g: $(grep xticsdef "$g")"; false; }
+	done
+}
+
+@test "negative: the plot check fails where a stock kernel stands apart or before its patched kernel" {
+	printf '%s\n' 'xticsdef = "set xtics (\"6.1.192 voluntary\" 1, \"6.12.118 voluntary\" 2, \"6.1.192-debian voluntary\" 3)"' >"$BATS_TEST_TMPDIR/apart.vars.gp"
+	printf '%s\n' 'xticsdef = "set xtics (\"6.12.118-debian voluntary\" 1, \"6.12.118 voluntary\" 2)"' >"$BATS_TEST_TMPDIR/before.vars.gp"
+	printf '%s\n' 'xticsdef = "set xtics (\"6.1.192 voluntary\" 1, \"6.1.192-debian voluntary\" 2, \"6.12.118 voluntary\" 3)"' >"$BATS_TEST_TMPDIR/good.vars.gp"
+	run kernels_apart "$BATS_TEST_TMPDIR/apart.vars.gp"
+	[ "$status" -eq 1 ]
+	[ "$output" = "apart.vars.gp: 6.1.192-debian apart from 6.1.192" ]
+	run kernels_apart "$BATS_TEST_TMPDIR/before.vars.gp"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"before.vars.gp: 6.12.118-debian "* ]] || { echo "$output"; false; }
+	kernels_apart "$BATS_TEST_TMPDIR/good.vars.gp"
+}
