@@ -217,10 +217,9 @@ setup_file() {
 	# vCPUs busy) and the boot's own, 6.5 to 7.6 s here (over 16 s under a
 	# second icount sweep) after "Mountpoint-cache": the BSP calibrates the
 	# APIC timer in a pause loop that TCG runs slowly, while the AP sits
-	# halted in the firmware in 32-bit mode. The watch once read only 64-bit
-	# register lines and gave that AP the BSP's RIP and its own empty, never
-	# changing registers: "vCPU 1 frozen at setup_boot_APIC_clock+0xf0", on
-	# all 4 attempts in 2026-12-07's CI and in check-rt under load.
+	# halted in the firmware in 32-bit mode: a watch that read only 64-bit
+	# register lines would give that AP the BSP's RIP and its own empty,
+	# never changing registers, "vCPU 1 frozen at setup_boot_APIC_clock+0xf0".
 	p=$BATS_TEST_TMPDIR/quiet.plan
 	echo "workload=tkfast variant=latch readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=20000" >"$p"
 	LB_STALL_QUIET_S=2 run lb_guest 6.12 2 icount "$p" "$BATS_TEST_TMPDIR/quiet"

@@ -625,7 +625,7 @@ build_order_claims() {
 		while IFS= read -r q; do
 			grep -Eq -f "$BATS_TEST_TMPDIR/said" <<<"$q" || { echo "${f##*/}: quotes a line the sweep does not print: $q"; bad=1; }
 		done < <(doc_sweep_quotes "$f")
-		# the order before issue 40, said in words the code no longer has
+		# an older build order, said in words the code no longer has
 		for q in 'builds every kernel first' 'builds first, then decides' 'waits until every build is done. uml'; do
 			! tr '\n' ' ' <"$f" | tr -s ' ' | grep -qF "$q" || { echo "${f##*/}: an old build-order claim: '$q'"; bad=1; }
 		done

@@ -309,7 +309,7 @@ BAD_INPUT=(
 	strings "$src/latchbench.ko" | grep -q 'scratchw'
 }
 
-# make aa's known effect (issue 33): extra_work adds a fixed amount of work
+# make aa's known effect: extra_work adds a fixed amount of work
 # to each timed read, exactly linear in extra_work under icount (its size
 # in guest instructions, what runners/aa measures with lbstats ab-size); 0
 # is the plain batch.
@@ -345,7 +345,7 @@ BAD_INPUT=(
 	[[ "$output" == *"extra_work=4: the A/B benchmark's injected effect, not a measurement"* ]]
 }
 
-# Real-time methodology (issue 27), checked where it is exact (icount):
+# Real-time methodology, checked where it is exact (icount):
 # a batch stalled on purpose in 1 of 100 moves the mean but not the median;
 # irqoff times the same path; from hardirq the clock read's own cost is out,
 # so the empty read comes out near 0; with 1 vCPU a writer shares the

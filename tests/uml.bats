@@ -48,7 +48,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	for w in $COPY; do
 		for v in $COPY_VARIANTS; do
 			grep -q ",$w,$v,task,2,0,none," "$f" || { echo "missing $w/$v no writer"; false; }
-			# a writer has a vCPU of its own: 1 reader on the other (issue 27)
+			# a writer has a vCPU of its own: 1 reader on the other
 			grep -q ",$w,$v,task,1,1,0," "$f" || { echo "missing $w/$v writer"; false; }
 		done
 	done
