@@ -331,6 +331,7 @@ int cmd_aa(int argc, char **argv)
 	}
 	return 0;
 }
+
 /*
  * lbstats ab-size [FILE]: the true size of make aa's known effect, from a run
  * on an exact accelerator (accels.h) of configurations with and without

@@ -265,7 +265,6 @@ static int cmp_samples(const struct analysis *a, const struct group *gr, struct 
 	return unit_samples(gr, a->basis, out);
 }
 
-
 static void print_cmp(const struct analysis *a, size_t i, long j)
 {
 	struct values x = { 0 }, y = { 0 };

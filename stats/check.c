@@ -214,6 +214,7 @@ int cmd_missing(int argc, char **argv)
 	csv_close(&c);
 	return 0;
 }
+
 /*
  * lbstats check [-V VOCAB] [-m META] FILE: the rows of FILE that pass the
  * input contract, as CSV (its header once, then every row, blank lines and

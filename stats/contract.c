@@ -35,7 +35,6 @@ char *kernel_id(char *kernel, const char *mit, char *buf, size_t len)
 	return buf;
 }
 
-
 /*
  * Every column lbstats knows by name (the CSV contract's columns), each with
  * its domain.  Required columns must be in the header and non-empty in every

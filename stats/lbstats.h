@@ -35,10 +35,12 @@
 #include "stats.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+#define __noreturn __attribute__((__noreturn__))
+#define __printf(a, b) __attribute__((__format__(printf, a, b)))
 
 /* ---- util.c ---- */
-void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
-void die_usage(const char *cmd) __attribute__((noreturn));	/* lbstats.c: the table's line */
+__noreturn __printf(1, 2) void die(const char *fmt, ...);
+__noreturn void die_usage(const char *cmd);	/* lbstats.c: the table's line */
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 

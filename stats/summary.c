@@ -27,7 +27,6 @@ static const char *const sum_cols[NSUM] = {
 	"interrupts_delivered", "interrupted_mid_write", "completed", "would_deadlock",
 };
 
-
 /*
  * A group's runs as the estimator (est_col) has them, when every run has
  * it; else its ns_per_op (the mean: older rows).  *name: path, median, mean.

@@ -48,6 +48,7 @@ void values_push(struct values *d, double x)
 	}
 	d->v[d->n++] = x;
 }
+
 /* ---- the string map: open addressing over the keys ---- */
 static unsigned long hash(const char *s)
 {
@@ -116,6 +117,7 @@ long map_find(const struct map *m, const char *key)
 	}
 	return -1;
 }
+
 void chomp(char *s)
 {
 	size_t n = strlen(s);
@@ -123,6 +125,7 @@ void chomp(char *s)
 	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r'))
 		s[--n] = 0;
 }
+
 int ends_with(const char *s, const char *suf)
 {
 	size_t a = strlen(s), b = strlen(suf);
@@ -174,6 +177,7 @@ void words_str(const char *const *w, char *out, size_t len)
 	for (; *w; w++)
 		snprintf(out + strlen(out), len - strlen(out), "%s%s", out[0] ? " " : "", *w);
 }
+
 void print_num(FILE *o, double x)
 {
 	if (isnan(x))
@@ -181,6 +185,7 @@ void print_num(FILE *o, double x)
 	else
 		fprintf(o, "%.10g", x);
 }
+
 int cmp_double(const void *x, const void *y)
 {
 	double a = *(const double *)x, b = *(const double *)y;

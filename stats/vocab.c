@@ -45,6 +45,7 @@ char *renamed(char *workload, char *variant)
 	}
 	return variant;
 }
+
 static struct vocab_row *vocab;
 static size_t nvocab;
 
@@ -161,6 +162,7 @@ int vocab_names(const char *w, const char *v, char *valid, size_t len)
 	}
 	return found;
 }
+
 const struct vocab_row *vocab_find(const char *w, const char *v)
 {
 	for (size_t i = 0; i < nvocab; i++)
@@ -178,6 +180,7 @@ const char *vocab_role(const char *w, const char *role, int rank)
 			return vocab[i].variant;
 	return NULL;
 }
+
 /* ---- lbstats vocab: the module's table, for the host before a boot ---- */
 /*
  * The vocabulary as compiled in (bench-module/vocab.h), every name of it
