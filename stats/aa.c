@@ -93,6 +93,84 @@ static int next_subset(size_t *idx, size_t k, size_t n)
 	return 0;
 }
 
+/*
+ * The bound's null distribution.  Each complete configuration's (log) boot
+ * means, centred on its side's mean (odd, even: an A/A difference, if
+ * there is one, is taken out) and scaled to unit length, r_c; the mean
+ * pairwise correlation across boots, rho = (|sum r_c|^2 - m) /
+ * (m (m - 1)) (0 when negative), is the shared boot effect.  One
+ * equicorrelated draw, z_c = sqrt(rho) F + sqrt(1 - rho) e_c (F, e_c
+ * independent standard normals), gives every configuration an exactly
+ * N(0, 1) statistic correlated rho with every other: the count of
+ * |z_c| > z(1 - alpha/2) is the false-positive count of a calibrated
+ * 5% test with this correlation.  (The full sample correlation matrix
+ * would not do: from R - 2 degrees of freedom it has rank R - 2, and
+ * m projections of an (R - 2)-dimensional normal are far more
+ * dependent than the comparisons: on independent noise it doubled the
+ * bound.)  LB_AA_DRAWS draws, a fixed seed: the same rows give the
+ * same bound.  A configuration whose boots all agree has no r_c and is
+ * left out of rho, not of the count.
+ * Returns rho; each draw's count into fcount.
+ */
+static double aa_null_counts(const struct aa_config *ac, size_t ncfgs, const double *rs,
+			     size_t nr, struct values *fcount)
+{
+	size_t ncfg = 0, mm = 0;
+	double rho;
+	double zc = gsl_cdf_ugaussian_Qinv(LB_ALPHA / 2), *sum = xrealloc(NULL, nr * sizeof(double));
+	double *rc = xrealloc(NULL, nr * sizeof(double));
+	double s2 = 0;
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+
+	if (!rng)
+		die("out of memory");
+	gsl_rng_set(rng, 33);
+	for (size_t k = 0; k < nr; k++)
+		sum[k] = 0;
+	for (size_t i = 0; i < ncfgs; i++) {
+		double mean[2] = { 0, 0 }, len = 0, pos = 1;
+		size_t cnt[2] = { 0, 0 };
+
+		if (!ac[i].complete)
+			continue;
+		ncfg++;
+		/* log boot means (a boot effect is a factor), when all positive */
+		for (size_t k = 0; k < nr; k++)
+			pos = fmin(pos, ac[i].pm[k]);
+		for (size_t k = 0; k < nr; k++) {
+			rc[k] = pos > 0 ? log(ac[i].pm[k]) : ac[i].pm[k];
+			mean[(long)rs[k] % 2] += rc[k];
+			cnt[(long)rs[k] % 2]++;
+		}
+		for (size_t k = 0; k < nr; k++) {
+			int sd = (long)rs[k] % 2;
+
+			rc[k] -= mean[sd] / cnt[sd];
+			len += rc[k] * rc[k];
+		}
+		if (!(len > 0))
+			continue;
+		for (size_t k = 0; k < nr; k++)
+			sum[k] += rc[k] / sqrt(len);
+		mm++;
+	}
+	for (size_t k = 0; k < nr; k++)
+		s2 += sum[k] * sum[k];
+	rho = mm > 1 ? fmax(0, (s2 - (double)mm) / ((double)mm * (mm - 1))) : 0;
+	for (size_t d = 0; d < LB_AA_DRAWS; d++) {
+		double f = gsl_ran_ugaussian(rng);
+		size_t cnt = 0;
+
+		for (size_t q = 0; q < ncfg; q++)
+			cnt += fabs(sqrt(rho) * f + sqrt(1 - rho) * gsl_ran_ugaussian(rng)) > zc;
+		values_push(fcount, (double)cnt);
+	}
+	gsl_rng_free(rng);
+	free(sum);
+	free(rc);
+	return rho;
+}
+
 int cmd_aa(int argc, char **argv)
 {
 	struct map m = { 0 };
@@ -197,78 +275,7 @@ int cmd_aa(int argc, char **argv)
 		free(a.v);
 		free(b.v);
 	}
-	/*
-	 * The bound's null distribution.  Each complete configuration's (log) boot
-	 * means, centred on its side's mean (odd, even: an A/A difference, if
-	 * there is one, is taken out) and scaled to unit length, r_c; the mean
-	 * pairwise correlation across boots, rho = (|sum r_c|^2 - m) /
-	 * (m (m - 1)) (0 when negative), is the shared boot effect.  One
-	 * equicorrelated draw, z_c = sqrt(rho) F + sqrt(1 - rho) e_c (F, e_c
-	 * independent standard normals), gives every configuration an exactly
-	 * N(0, 1) statistic correlated rho with every other: the count of
-	 * |z_c| > z(1 - alpha/2) is the false-positive count of a calibrated
-	 * 5% test with this correlation.  (The full sample correlation matrix
-	 * would not do: from R - 2 degrees of freedom it has rank R - 2, and
-	 * m projections of an (R - 2)-dimensional normal are far more
-	 * dependent than the comparisons: on independent noise it doubled the
-	 * bound.)  LB_AA_DRAWS draws, a fixed seed: the same rows give the
-	 * same bound.  A configuration whose boots all agree has no r_c and is
-	 * left out of rho, not of the count.
-	 */
-	{
-		size_t ncfg = 0, mm = 0;
-		double zc = gsl_cdf_ugaussian_Qinv(LB_ALPHA / 2), *sum = xrealloc(NULL, nr * sizeof(double));
-		double *rc = xrealloc(NULL, nr * sizeof(double));
-		double s2 = 0;
-		gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-
-		if (!rng)
-			die("out of memory");
-		gsl_rng_set(rng, 33);
-		for (size_t k = 0; k < nr; k++)
-			sum[k] = 0;
-		for (size_t i = 0; i < m.n; i++) {
-			double mean[2] = { 0, 0 }, len = 0, pos = 1;
-			size_t cnt[2] = { 0, 0 };
-
-			if (!ac[i].complete)
-				continue;
-			ncfg++;
-			/* log boot means (a boot effect is a factor), when all positive */
-			for (size_t k = 0; k < nr; k++)
-				pos = fmin(pos, ac[i].pm[k]);
-			for (size_t k = 0; k < nr; k++) {
-				rc[k] = pos > 0 ? log(ac[i].pm[k]) : ac[i].pm[k];
-				mean[(long)rs[k] % 2] += rc[k];
-				cnt[(long)rs[k] % 2]++;
-			}
-			for (size_t k = 0; k < nr; k++) {
-				int sd = (long)rs[k] % 2;
-
-				rc[k] -= mean[sd] / cnt[sd];
-				len += rc[k] * rc[k];
-			}
-			if (!(len > 0))
-				continue;
-			for (size_t k = 0; k < nr; k++)
-				sum[k] += rc[k] / sqrt(len);
-			mm++;
-		}
-		for (size_t k = 0; k < nr; k++)
-			s2 += sum[k] * sum[k];
-		rho = mm > 1 ? fmax(0, (s2 - (double)mm) / ((double)mm * (mm - 1))) : 0;
-		for (size_t d = 0; d < LB_AA_DRAWS; d++) {
-			double f = gsl_ran_ugaussian(rng);
-			size_t cnt = 0;
-
-			for (size_t q = 0; q < ncfg; q++)
-				cnt += fabs(sqrt(rho) * f + sqrt(1 - rho) * gsl_ran_ugaussian(rng)) > zc;
-			values_push(&fcount, (double)cnt);
-		}
-		gsl_rng_free(rng);
-		free(sum);
-		free(rc);
-	}
+	rho = aa_null_counts(ac, m.n, rs, nr, &fcount);
 	{
 		size_t fp_bound = 0, binom_bound = 0, powered = 0;
 		double mde_med = lb_median(mdes.v, mdes.n), pw_med = lb_median(powers.v, powers.n);

@@ -289,15 +289,174 @@ static int readers_disagree(const struct csv *c, const char *f)
 	return n < 2 ? -1 : lo_max - hi_min > m_min * LB_MIN_CHANGE_PCT / 100;
 }
 
+/* a summary's groups over all its files, in order of first appearance */
+struct groups {
+	struct map m;		/* each group's key */
+	struct group *g;
+	size_t cap;
+	struct quanta qt;	/* each boot's clock quantum */
+};
+
+/* Read file name's rows into their groups. */
+static void read_groups(struct groups *s, const char *name)
+{
+	char key[4096];
+	struct csv c;
+	int gi[NGROUP_COLS], ipre, idw, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM], ipath;
+	int imed, iach, istall, iirqoff, iew;
+	int iround, ird;
+
+	csv_open(&c, name);
+	c.check_vocab = 1;
+	if (!csv_next(&c)) {
+		csv_close(&c);
+		return;
+	}
+	for (size_t i = 0; i < NGROUP_COLS; i++)
+		if ((gi[i] = csv_col(&c, group_cols[i])) < 0)
+			die("%s: no column '%s' in header", c.in.name, group_cols[i]);
+	if ((ins = csv_col(&c, "ns_per_op")) < 0)
+		die("%s: no column 'ns_per_op' in header", c.in.name);
+	iro = csv_col(&c, "read_ops");
+	iret = csv_col(&c, "retries");
+	itorn = csv_col(&c, "torn");
+	inpw = csv_col(&c, "ns_per_write");
+	idef = csv_col(&c, "deferral_ns");
+	ispin = csv_col(&c, "max_spin");
+	ipre = csv_col(&c, "preempt");
+	idw = csv_col(&c, "write_dwell_ns");
+	ipath = csv_col(&c, "path_ns_per_op");
+	imed = csv_col(&c, "median_ns_per_op");
+	iach = csv_col(&c, "achieved_period_ns");
+	istall = csv_col(&c, "test_stall_ns");
+	iew = csv_col(&c, "extra_work");
+	iirqoff = csv_col(&c, "irqoff");
+	iround = csv_col(&c, "round");
+	ird = csv_col(&c, "reader_medians");
+	for (int i = 0; i < NSUM; i++)
+		is[i] = csv_col(&c, sum_cols[i]);
+	do {
+		size_t k = 0, idx;
+		int isnew;
+		struct group *gr;
+		double x, ro, re;
+
+		/* a stress row (the module's write_dwell_ns) is no measurement */
+		if (idw >= 0 && c.fld[idw][0] && strcmp(c.fld[idw], "0"))
+			die("%s:%ld: write_dwell_ns=%s: a stress row, not a measurement",
+			    c.in.name, c.in.lineno, c.fld[idw]);
+		/* nor is a row whose batches were stalled on purpose (a test) */
+		if (istall >= 0 && c.fld[istall][0] && strcmp(c.fld[istall], "0"))
+			die("%s:%ld: test_stall_ns=%s: a test row, not a measurement",
+			    c.in.name, c.in.lineno, c.fld[istall]);
+		/* nor one with make aa's known effect injected (lbstats aa reads it) */
+		if (iew >= 0 && c.fld[iew][0] && strcmp(c.fld[iew], "0"))
+			die("%s:%ld: extra_work=%s: the A/B benchmark's injected effect, not a measurement (lbstats aa)",
+			    c.in.name, c.in.lineno, c.fld[iew]);
+		for (size_t i = 0; i < NGROUP_COLS; i++) {
+			const char *f = c.fld[gi[i]];
+			size_t l = strlen(f);
+
+			if (!l && i < 6)
+				die("%s:%ld: empty %s", c.in.name, c.in.lineno, group_cols[i]);
+			if (k + l + 2 > sizeof(key))
+				die("%s:%ld: group key too long", c.in.name, c.in.lineno);
+			memcpy(key + k, f, l);
+			k += l;
+			key[k++] = i + 1 < NGROUP_COLS ? ',' : 0;
+		}
+		if (ipre >= 0) {
+			/* extra group column, printed last: "\x1f" + value */
+			size_t l = strlen(c.fld[ipre]);
+
+			if (k + l + 2 > sizeof(key))
+				die("%s:%ld: group key too long", c.in.name, c.in.lineno);
+			key[k - 1] = 0x1f;
+			memcpy(key + k, c.fld[ipre], l + 1);
+			k += l + 1;
+		}
+		if (iirqoff >= 0 && c.fld[iirqoff][0] && strcmp(c.fld[iirqoff], "0")) {
+			/* timed with interrupts off: a group of its own, "\x1e" + value */
+			size_t l = strlen(c.fld[iirqoff]);
+
+			if (k + l + 2 > sizeof(key))
+				die("%s:%ld: group key too long", c.in.name, c.in.lineno);
+			key[k - 1] = 0x1e;
+			memcpy(key + k, c.fld[iirqoff], l + 1);
+		}
+		idx = map_get(&s->m, key, &isnew);
+		if (isnew) {
+			if (idx >= s->cap) {
+				s->cap = s->cap ? 2 * s->cap : 64;
+				s->g = xrealloc(s->g, s->cap * sizeof(*s->g));
+			}
+			memset(&s->g[idx], 0, sizeof(s->g[idx]));
+			s->g[idx].period = -1;
+			if (strcmp(c.fld[gi[8]], "none") && c.fld[gi[8]][0])
+				s->g[idx].period = strtod(c.fld[gi[8]], NULL);
+		}
+		gr = &s->g[idx];
+		if (!num(&c, ins, "ns_per_op", &x))
+			die("%s:%ld: ns_per_op empty", c.in.name, c.in.lineno);
+		values_push(&gr->ns, x);
+		if (num(&c, iro, "read_ops", &ro) && num(&c, iret, "retries", &re) && ro > 0)
+			values_push(&gr->r1k, 1000.0 * re / ro);
+		if (num(&c, iret, "retries", &re))
+			gr->retries += re;
+		if (num(&c, ipath, "path_ns_per_op", &x))
+			values_push(&gr->path, x);
+		if (num(&c, imed, "median_ns_per_op", &x))
+			values_push(&gr->med, x);
+		if (num(&c, iach, "achieved_period_ns", &x))
+			values_push(&gr->ach, x);
+		gr->exact = accel_exact(c.fld[gi[1]]);
+		gr->realtime = accel_realtime(c.fld[gi[1]]);
+		gr->est_path = !strcmp(est_col(c.fld[gi[1]]), "path_ns_per_op");
+		{
+			/* the run's boot, for the clock's resolution (quanta_done) */
+			char bk[1024];
+			int ie = csv_col(&c, est_col(c.fld[gi[1]]));
+
+			boot_key(&c, bk, sizeof(bk));
+			if (num(&c, ie, "estimator", &x))
+				values_push(&gr->bootq, (double)quanta_add(&s->qt, bk, x));
+		}
+		if (num(&c, iround, "round", &x))
+			values_push(&gr->boot, x);
+		if (ird >= 0 && c.fld[ird][0]) {
+			int dis = readers_disagree(&c, c.fld[ird]);
+
+			if (dis >= 0) {
+				gr->rd_runs++;
+				gr->rd_disagree += dis;
+			}
+		}
+		if (num(&c, itorn, "torn", &x))
+			values_push(&gr->torn, x);
+		if (num(&c, inpw, "ns_per_write", &x))
+			values_push(&gr->npw, x);
+		if (num(&c, idef, "deferral_ns", &x))
+			values_push(&gr->defer, x);
+		if (num(&c, ispin, "max_spin", &x)) {
+			if (!gr->has_spin || x > gr->max_spin)
+				gr->max_spin = x;
+			gr->has_spin = 1;
+		}
+		for (int i = 0; i < NSUM; i++)
+			if (num(&c, is[i], sum_cols[i], &x)) {
+				gr->sum[i] += x;
+				gr->has_sum[i] = 1;
+			}
+	} while (csv_next(&c));
+}
+
 int cmd_summary(int argc, char **argv)
 {
-	struct map m = { 0 };
-	struct group *g = NULL;
-	size_t gcap = 0;
-	char key[4096];
+	struct groups s = { 0 };
+	struct map *m = &s.m;
+	struct group *g;
 	struct analysis *a;
 	int nfiles, rt = 0, vread = 0;
-	struct quanta qt = { 0 };
 
 	for (;;) {
 		/* --rt: the real-time columns too (real_time_cols), after all others */
@@ -317,156 +476,9 @@ int cmd_summary(int argc, char **argv)
 	if (!vread)
 		vocab_builtin();
 	nfiles = argc > 0 ? argc : 1;
-	for (int fi = 0; fi < nfiles; fi++) {
-		struct csv c;
-		int gi[NGROUP_COLS], ipre, idw, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM], ipath;
-		int imed, iach, istall, iirqoff, iew;
-		int iround, ird;
-
-		csv_open(&c, argc > 0 ? argv[fi] : "-");
-		c.check_vocab = 1;
-		if (!csv_next(&c)) {
-			csv_close(&c);
-			continue;
-		}
-		for (size_t i = 0; i < NGROUP_COLS; i++)
-			if ((gi[i] = csv_col(&c, group_cols[i])) < 0)
-				die("%s: no column '%s' in header", c.in.name, group_cols[i]);
-		if ((ins = csv_col(&c, "ns_per_op")) < 0)
-			die("%s: no column 'ns_per_op' in header", c.in.name);
-		iro = csv_col(&c, "read_ops");
-		iret = csv_col(&c, "retries");
-		itorn = csv_col(&c, "torn");
-		inpw = csv_col(&c, "ns_per_write");
-		idef = csv_col(&c, "deferral_ns");
-		ispin = csv_col(&c, "max_spin");
-		ipre = csv_col(&c, "preempt");
-		idw = csv_col(&c, "write_dwell_ns");
-		ipath = csv_col(&c, "path_ns_per_op");
-		imed = csv_col(&c, "median_ns_per_op");
-		iach = csv_col(&c, "achieved_period_ns");
-		istall = csv_col(&c, "test_stall_ns");
-		iew = csv_col(&c, "extra_work");
-		iirqoff = csv_col(&c, "irqoff");
-		iround = csv_col(&c, "round");
-		ird = csv_col(&c, "reader_medians");
-		for (int i = 0; i < NSUM; i++)
-			is[i] = csv_col(&c, sum_cols[i]);
-		do {
-			size_t k = 0, idx;
-			int isnew;
-			struct group *gr;
-			double x, ro, re;
-
-			/* a stress row (the module's write_dwell_ns) is no measurement */
-			if (idw >= 0 && c.fld[idw][0] && strcmp(c.fld[idw], "0"))
-				die("%s:%ld: write_dwell_ns=%s: a stress row, not a measurement",
-				    c.in.name, c.in.lineno, c.fld[idw]);
-			/* nor is a row whose batches were stalled on purpose (a test) */
-			if (istall >= 0 && c.fld[istall][0] && strcmp(c.fld[istall], "0"))
-				die("%s:%ld: test_stall_ns=%s: a test row, not a measurement",
-				    c.in.name, c.in.lineno, c.fld[istall]);
-			/* nor one with make aa's known effect injected (lbstats aa reads it) */
-			if (iew >= 0 && c.fld[iew][0] && strcmp(c.fld[iew], "0"))
-				die("%s:%ld: extra_work=%s: the A/B benchmark's injected effect, not a measurement (lbstats aa)",
-				    c.in.name, c.in.lineno, c.fld[iew]);
-			for (size_t i = 0; i < NGROUP_COLS; i++) {
-				const char *f = c.fld[gi[i]];
-				size_t l = strlen(f);
-
-				if (!l && i < 6)
-					die("%s:%ld: empty %s", c.in.name, c.in.lineno, group_cols[i]);
-				if (k + l + 2 > sizeof(key))
-					die("%s:%ld: group key too long", c.in.name, c.in.lineno);
-				memcpy(key + k, f, l);
-				k += l;
-				key[k++] = i + 1 < NGROUP_COLS ? ',' : 0;
-			}
-			if (ipre >= 0) {
-				/* extra group column, printed last: "\x1f" + value */
-				size_t l = strlen(c.fld[ipre]);
-
-				if (k + l + 2 > sizeof(key))
-					die("%s:%ld: group key too long", c.in.name, c.in.lineno);
-				key[k - 1] = 0x1f;
-				memcpy(key + k, c.fld[ipre], l + 1);
-				k += l + 1;
-			}
-			if (iirqoff >= 0 && c.fld[iirqoff][0] && strcmp(c.fld[iirqoff], "0")) {
-				/* timed with interrupts off: a group of its own, "\x1e" + value */
-				size_t l = strlen(c.fld[iirqoff]);
-
-				if (k + l + 2 > sizeof(key))
-					die("%s:%ld: group key too long", c.in.name, c.in.lineno);
-				key[k - 1] = 0x1e;
-				memcpy(key + k, c.fld[iirqoff], l + 1);
-			}
-			idx = map_get(&m, key, &isnew);
-			if (isnew) {
-				if (idx >= gcap) {
-					gcap = gcap ? 2 * gcap : 64;
-					g = xrealloc(g, gcap * sizeof(*g));
-				}
-				memset(&g[idx], 0, sizeof(g[idx]));
-				g[idx].period = -1;
-				if (strcmp(c.fld[gi[8]], "none") && c.fld[gi[8]][0])
-					g[idx].period = strtod(c.fld[gi[8]], NULL);
-			}
-			gr = &g[idx];
-			if (!num(&c, ins, "ns_per_op", &x))
-				die("%s:%ld: ns_per_op empty", c.in.name, c.in.lineno);
-			values_push(&gr->ns, x);
-			if (num(&c, iro, "read_ops", &ro) && num(&c, iret, "retries", &re) && ro > 0)
-				values_push(&gr->r1k, 1000.0 * re / ro);
-			if (num(&c, iret, "retries", &re))
-				gr->retries += re;
-			if (num(&c, ipath, "path_ns_per_op", &x))
-				values_push(&gr->path, x);
-			if (num(&c, imed, "median_ns_per_op", &x))
-				values_push(&gr->med, x);
-			if (num(&c, iach, "achieved_period_ns", &x))
-				values_push(&gr->ach, x);
-			gr->exact = accel_exact(c.fld[gi[1]]);
-			gr->realtime = accel_realtime(c.fld[gi[1]]);
-			gr->est_path = !strcmp(est_col(c.fld[gi[1]]), "path_ns_per_op");
-			{
-				/* the run's boot, for the clock's resolution (quanta_done) */
-				char bk[1024];
-				int ie = csv_col(&c, est_col(c.fld[gi[1]]));
-
-				boot_key(&c, bk, sizeof(bk));
-				if (num(&c, ie, "estimator", &x))
-					values_push(&gr->bootq, (double)quanta_add(&qt, bk, x));
-			}
-			if (num(&c, iround, "round", &x))
-				values_push(&gr->boot, x);
-			if (ird >= 0 && c.fld[ird][0]) {
-				int dis = readers_disagree(&c, c.fld[ird]);
-
-				if (dis >= 0) {
-					gr->rd_runs++;
-					gr->rd_disagree += dis;
-				}
-			}
-			if (num(&c, itorn, "torn", &x))
-				values_push(&gr->torn, x);
-			if (num(&c, inpw, "ns_per_write", &x))
-				values_push(&gr->npw, x);
-			if (num(&c, idef, "deferral_ns", &x))
-				values_push(&gr->defer, x);
-			if (num(&c, ispin, "max_spin", &x)) {
-				if (!gr->has_spin || x > gr->max_spin)
-					gr->max_spin = x;
-				gr->has_spin = 1;
-			}
-			for (int i = 0; i < NSUM; i++)
-				if (num(&c, is[i], sum_cols[i], &x)) {
-					gr->sum[i] += x;
-					gr->has_sum[i] = 1;
-				}
-		} while (csv_next(&c));
-		csv_close(&c);
-	}
+	for (int fi = 0; fi < nfiles; fi++)
+		read_groups(&s, argc > 0 ? argv[fi] : "-");
+	g = s.g;
 
 	for (size_t i = 0; i < NGROUP_COLS; i++)
 		printf("%s,", group_cols[i]);
@@ -484,26 +496,26 @@ int cmd_summary(int argc, char **argv)
 	       "accel_other,order_here,order_other,order_verdict%s\n",
 	       rt ? ",median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,"
 		    "period_off,irqoff,readers_disagree" : "");
-	quanta_done(&qt);
-	for (size_t i = 0; i < m.n; i++) {
+	quanta_done(&s.qt);
+	for (size_t i = 0; i < m->n; i++) {
 		g[i].quantum = g[i].realtime ? LB_PRINT_RES : 0;
 		for (size_t k = 0; k < g[i].bootq.n; k++)
-			g[i].quantum = fmax(g[i].quantum, qt.q[(size_t)g[i].bootq.v[k]]);
+			g[i].quantum = fmax(g[i].quantum, s.qt.q[(size_t)g[i].bootq.v[k]]);
 	}
-	a = calloc(m.n ? m.n : 1, sizeof(*a));
+	a = calloc(m->n ? m->n : 1, sizeof(*a));
 	if (!a)
 		die("out of memory");
-	analyse(&m, g, a);
-	for (size_t i = 0; i < m.n; i++) {
+	analyse(m, g, a);
+	for (size_t i = 0; i < m->n; i++) {
 		struct group *gr = &g[i];
 		struct lb_desc d;
 
 		lb_describe(gr->ns.v, gr->ns.n, &d);
-		char *pre = strchr(m.keys[i], 0x1f), *irq = strchr(m.keys[i], 0x1e);
-		int klen = pre ? (int)(pre - m.keys[i]) :
-			   irq ? (int)(irq - m.keys[i]) : (int)strlen(m.keys[i]);
+		char *pre = strchr(m->keys[i], 0x1f), *irq = strchr(m->keys[i], 0x1e);
+		int klen = pre ? (int)(pre - m->keys[i]) :
+			   irq ? (int)(irq - m->keys[i]) : (int)strlen(m->keys[i]);
 
-		printf("%.*s,%zu", klen, m.keys[i], d.n);
+		printf("%.*s,%zu", klen, m->keys[i], d.n);
 		{
 			const double f[] = { d.mean, d.median, d.sd, d.rsd_pct, d.min, d.p25,
 					     d.p75, d.max, d.ci_lo, d.ci_hi };
@@ -529,9 +541,9 @@ int cmd_summary(int argc, char **argv)
 			printf(",%.*s", irq ? (int)(irq - pre - 1) : (int)strlen(pre + 1), pre + 1);
 		else
 			putchar(',');
-		net_cols(&m, g, i);
+		net_cols(m, g, i);
 		analysis_cols(a, g, i);
-		order_cols(a, g, m.n, i);
+		order_cols(a, g, m->n, i);
 		if (rt)
 			real_time_cols(gr, irq);
 		putchar('\n');
