@@ -92,9 +92,7 @@ struct config_rows *read_configs(const char *name, struct map *m, int need_round
 	csv_close(&c);
 	quanta_done(&qt);
 	for (size_t i = 0; i < m->n; i++) {
-		g[i].quantum = g[i].realtime ? LB_PRINT_RES : 0;
-		for (size_t k = 0; k < g[i].bootq.n; k++)
-			g[i].quantum = fmax(g[i].quantum, qt.q[(size_t)g[i].bootq.v[k]]);
+		g[i].quantum = quanta_coarsest(&qt, &g[i].bootq, g[i].realtime);
 	}
 	return g;
 }

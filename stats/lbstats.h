@@ -170,6 +170,7 @@ struct quanta {
 
 size_t quanta_add(struct quanta *t, const char *boot, double x);
 void quanta_done(struct quanta *t);
+double quanta_coarsest(const struct quanta *t, const struct values *boots, int realtime);
 void boot_key(const struct csv *c, char *out, size_t len);
 
 /* ---- summary.c ---- */

@@ -70,3 +70,17 @@ void boot_key(const struct csv *c, char *out, size_t len)
 			      k >= 0 ? c->fld[k] : "");
 	}
 }
+
+/*
+ * The coarsest quantum of boots (struct quanta indices, after quanta_done):
+ * what a group or configuration is compared against under real time, at
+ * least LB_PRINT_RES; 0 under emulation.
+ */
+double quanta_coarsest(const struct quanta *t, const struct values *boots, int realtime)
+{
+	double q = realtime ? LB_PRINT_RES : 0;
+
+	for (size_t k = 0; k < boots->n; k++)
+		q = fmax(q, t->q[(size_t)boots->v[k]]);
+	return q;
+}

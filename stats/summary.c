@@ -498,9 +498,7 @@ int cmd_summary(int argc, char **argv)
 		    "period_off,irqoff,readers_disagree" : "");
 	quanta_done(&s.qt);
 	for (size_t i = 0; i < m->n; i++) {
-		g[i].quantum = g[i].realtime ? LB_PRINT_RES : 0;
-		for (size_t k = 0; k < g[i].bootq.n; k++)
-			g[i].quantum = fmax(g[i].quantum, s.qt.q[(size_t)g[i].bootq.v[k]]);
+		g[i].quantum = quanta_coarsest(&s.qt, &g[i].bootq, g[i].realtime);
 	}
 	a = calloc(m->n ? m->n : 1, sizeof(*a));
 	if (!a)
