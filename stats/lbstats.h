@@ -177,10 +177,15 @@ void boot_key(const struct csv *c, char *out, size_t len);
 #define NGROUP_COLS 9
 extern const char *const group_cols[NGROUP_COLS];
 
+/* the columns summed over runs (summary.c: sum_cols) */
 enum { S_DELIV, S_IMW, S_COMPL, S_DEAD, NSUM };
 
 struct group {
-	struct values ns, r1k, torn, npw, defer, path, med, ach;
+	struct values ns;	/* each run's ns_per_op (its mean) */
+	struct values r1k;	/* retries per 1000 reads */
+	struct values torn, npw, defer;	/* torn, ns_per_write, deferral_ns */
+	struct values path, med;	/* path_ns_per_op, median_ns_per_op: the estimators */
+	struct values ach;	/* achieved_period_ns */
 	int realtime;		/* a real-time accelerator (accels.h): medians */
 	int est_path;		/* the estimator (est_col) is path_ns_per_op, else the median */
 	struct values bootq;	/* each run's boot (struct quanta index) */
