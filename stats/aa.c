@@ -39,7 +39,7 @@
  *	the bound come from relabelling these boots (with 10 boots there are
  *	126 splits, too few to resolve 1%, and a real A/A difference would
  *	raise the bound with the count).  It is a boot-level Gaussian bound
- *	(see the block below): every configuration's test statistic exactly
+ *	(aa_null_counts): every configuration's test statistic exactly
  *	N(0, 1), correlated with every other as the configurations' boot
  *	means are across boots on average (rho).  "bound" =
  *	the smallest k with P(count >= k) < 1%; the A/A fails when its count

@@ -8,7 +8,6 @@
 #include "lbstats.h"
 
 /*
- * lbstats missing: the rows against the run's own plan.
  * lbstats missing META FILE: one line per thing the plan recorded in
  * META (runners/sweep's meta.txt) that FILE's rows lack; nothing for a
  * whole run.  The plan: rows= (what the sweep wrote), and each planned boot

@@ -32,7 +32,7 @@ static int everyone_ran(const struct section_boot *t, size_t nt, const struct se
 }
 
 /*
- * The models of boot b's section (see above): b's own, or the further models
+ * The models of boot b's section (the file's comment): b's own, or the further models
  * ("voluntary+lazy") in kernel version order.  The one rule of the pairing:
  * lbstats summary's sections (kernels) and lbstats sections (a report's sides).
  */
