@@ -32,7 +32,7 @@
 #define LB_ACCEL_ROW(name, realtime, exact, nmi, pin, build, est, unit, boot_s, slow, per_s, note) \
 	{ #name, realtime, exact, nmi, pin, #build, est, unit, boot_s, slow, per_s, note },
 const struct accel accels[] = { LB_ACCELS(LB_ACCEL_ROW) };
-const size_t naccels = NELEM(accels);
+const size_t naccels = ARRAY_SIZE(accels);
 
 /* the accelerators' names, as the contract's other word lists */
 #define LB_ACCEL_NAME(name, ...) #name,
@@ -41,7 +41,7 @@ const char *const accel_words[] = { LB_ACCELS(LB_ACCEL_NAME) NULL };
 /* an accelerator as accels.h states it; NULL for a name it lacks */
 static const struct accel *accel_of(const char *name)
 {
-	for (size_t i = 0; i < NELEM(accels); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(accels); i++)
 		if (!strcmp(accels[i].name, name))
 			return &accels[i];
 	return NULL;
@@ -77,7 +77,7 @@ int cmd_accels(int argc, char **argv)
 	if (argc)
 		die_usage("accels");
 	puts("name\trealtime\texact\tnmi\tpin\tbuild\testimator\tunit\tboot_s\tslow\tper_s\tnote");
-	for (size_t i = 0; i < NELEM(accels); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(accels); i++) {
 		const struct accel *a = &accels[i];
 
 		printf("%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a->name, a->realtime,

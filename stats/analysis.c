@@ -115,7 +115,7 @@ static int coverage(const struct analysis *a, size_t n, size_t i)
 			continue;
 		for (int k = 0; k < nk; k++)
 			seen |= !strcmp(ks[k], a[j].f.kernel);
-		if (!seen && nk < (int)NELEM(ks))
+		if (!seen && nk < (int)ARRAY_SIZE(ks))
 			ks[nk++] = a[j].f.kernel;
 	}
 	return nk;
@@ -436,8 +436,8 @@ void order_cols(const struct analysis *a, const struct group *g, size_t n, size_
 		fputs(",,,,", stdout);
 		return;
 	}
-	kh = members(a, g, n, i, a[i].f.accel, mh, NELEM(mh));
-	ko = members(a, g, n, i, other, mo, NELEM(mo));
+	kh = members(a, g, n, i, a[i].f.accel, mh, ARRAY_SIZE(mh));
+	ko = members(a, g, n, i, other, mo, ARRAY_SIZE(mo));
 	if (kh < 0 || ko < 0) {
 		printf(",%s,,,", other);
 		return;
@@ -521,7 +521,7 @@ void analysis_cols(const struct analysis *a, const struct group *g, size_t i)
 	{
 		const double qs[] = { 0, 0.25, 0.5, 0.75, 1 };
 
-		for (size_t k = 0; k < NELEM(qs); k++) {
+		for (size_t k = 0; k < ARRAY_SIZE(qs); k++) {
 			putchar(',');
 			print_num(stdout, lb_quantile(b->v, b->n, qs[k]));
 		}

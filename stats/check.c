@@ -79,8 +79,10 @@ int cmd_missing(int argc, char **argv)
 		b = xrealloc(b, (nb + 1) * sizeof(*b));
 		memset(&b[nb], 0, sizeof(*b));
 		b[nb].tag = tok;
-		/* the kernel its rows name: a stock kernel's 6.12.118-debian
-		 * (TAG.rows_kernel), else the guest's release */
+		/*
+		 * the kernel its rows name: a stock kernel's 6.12.118-debian
+		 * (TAG.rows_kernel), else the guest's release
+		 */
 		snprintf(key, sizeof(key), "%s.rows_kernel", tok);
 		b[nb].kernel = meta_get(&m, key);
 		snprintf(key, sizeof(key), "%s.kernel", tok);
@@ -177,8 +179,10 @@ int cmd_missing(int argc, char **argv)
 		const char *ex = NULL;
 		long exn = 0;
 
-		/* each configuration's runs: as the boot was asked (TAG.runs), else
-		 * as many as its others */
+		/*
+		 * each configuration's runs: as the boot was asked (TAG.runs), else
+		 * as many as its others
+		 */
 		if (b[i].runs > 0)
 			maxr[i] = b[i].runs;
 		if (!b[i].nrows) {

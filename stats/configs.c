@@ -30,10 +30,13 @@ struct config_rows *read_configs(const char *name, struct map *m, int need_round
 	csv_open(&c, name);
 	if (!csv_next(&c))
 		die("%s: no rows", c.in.name);
-	for (size_t i = 0; i < NCONFIG_COLS; i++)
-		if ((ci[i] = csv_col(&c, config_cols[i])) < 0 && strcmp(config_cols[i], "preempt"))
+	for (size_t i = 0; i < NCONFIG_COLS; i++) {
+		ci[i] = csv_col(&c, config_cols[i]);
+		if (ci[i] < 0 && strcmp(config_cols[i], "preempt"))
 			die("%s: no column '%s' in header", c.in.name, config_cols[i]);
-	if ((ins = csv_col(&c, "ns_per_op")) < 0)
+	}
+	ins = csv_col(&c, "ns_per_op");
+	if (ins < 0)
 		die("%s: no column 'ns_per_op' in header", c.in.name);
 	ird = csv_col(&c, "round");
 	iew = csv_col(&c, "extra_work");
@@ -91,9 +94,8 @@ struct config_rows *read_configs(const char *name, struct map *m, int need_round
 	} while (csv_next(&c));
 	csv_close(&c);
 	quanta_done(&qt);
-	for (size_t i = 0; i < m->n; i++) {
+	for (size_t i = 0; i < m->n; i++)
 		g[i].quantum = quanta_coarsest(&qt, &g[i].bootq, g[i].realtime);
-	}
 	return g;
 }
 

@@ -51,8 +51,10 @@ char *kernel_id(char *kernel, const char *mit, char *buf, size_t len)
  * time) is accepted as it is.  path_ns_per_op is required as soon as a row
  * is of an exact accelerator (accels.h: its basis).
  */
-enum { C_TEXT, C_PERIOD, C_OTHER, C_COUNT, C_POS, C_TIME, C_ACCEL, C_CONTEXT,
-       C_PREEMPT, C_WORKLOAD, C_VARIANT, C_CPUS, C_MITIGATIONS };
+enum {
+	C_TEXT, C_PERIOD, C_OTHER, C_COUNT, C_POS, C_TIME, C_ACCEL, C_CONTEXT,
+	C_PREEMPT, C_WORKLOAD, C_VARIANT, C_CPUS, C_MITIGATIONS
+};
 /* ns: 1000 s per operation, longer than any run; counts: exact in a double */
 #define LB_MAX_NS 1e12
 #define LB_MAX_COUNT 9007199254740992.0
@@ -83,7 +85,7 @@ static const struct {
 	{ "slope_ns_per_op", C_TIME, 0 }, { "round", C_POS, 0 },
 	{ "mitigations", C_MITIGATIONS, 0 },
 };
-#define NKNOWN (sizeof(known_cols) / sizeof(known_cols[0]))
+#define NKNOWN ARRAY_SIZE(known_cols)
 
 /* Refuse a carriage return anywhere on the line, naming its column. */
 void no_cr(const struct csv *c, const char *line)
@@ -269,7 +271,7 @@ void row_identity(struct csv *c)
 	int isnew;
 
 	if (c->nrows == 1) {
-		for (size_t j = 0; j < NELEM(id_cols); j++) {
+		for (size_t j = 0; j < ARRAY_SIZE(id_cols); j++) {
 			int col = csv_col(c, id_cols[j]);
 
 			if (col >= 0)

@@ -18,9 +18,11 @@ void lb_open(struct lb_file *r, const char *path, const char *name, const char *
 	if (stdin_name && !strcmp(path, "-")) {
 		r->f = stdin;
 		r->name = stdin_name;
-	} else if (!(r->f = fopen(path, "r"))) {
-		die("%s: %s", r->name, strerror(errno));
+		return;
 	}
+	r->f = fopen(path, "r");
+	if (!r->f)
+		die("%s: %s", r->name, strerror(errno));
 }
 
 /* The next line into r->line, its newline kept: its length, 0 at the end. */

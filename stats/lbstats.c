@@ -49,7 +49,7 @@ static void print_form(FILE *o, const struct lb_cmd *c)
 
 static void usage(FILE *o)
 {
-	for (size_t i = 0; i < NELEM(commands); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++) {
 		fputs(i ? "       " : "usage: ", o);
 		print_form(o, &commands[i]);
 		if (commands[i].help)
@@ -69,7 +69,7 @@ void die_usage(const char *cmd)
 	if (!o)
 		die("out of memory");
 	fputs("usage: ", o);
-	for (size_t i = 0; i < NELEM(commands); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++) {
 		if (strcmp(commands[i].name, cmd))
 			continue;
 		fputs(n++ ? " | " : "", o);
@@ -87,7 +87,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	for (size_t i = 0; i < NELEM(commands); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {

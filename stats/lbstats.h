@@ -34,7 +34,7 @@
 
 #include "stats.h"
 
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define __noreturn __attribute__((__noreturn__))
 #define __printf(a, b) __attribute__((__format__(printf, a, b)))
 

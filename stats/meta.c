@@ -18,7 +18,7 @@ const char *meta_get(const struct meta *m, const char *key)
 }
 
 /* every space-separated word of s passes ok(word) (and there is one) */
-static int all_words(const char *s, int (*ok)(const char *))
+static int all_words(const char *s, int (*ok)(const char *word))
 {
 	char w[256];
 	int n = 0;
@@ -66,7 +66,7 @@ static int w_rounds(const char *s)
 
 static const struct {
 	const char *key;	/* the key, or (leading '.') a suffix of TAG.KEY, or (trailing '.') a prefix */
-	int (*ok)(const char *);
+	int (*ok)(const char *word);
 	int list;		/* a space-separated list of such words */
 	const char *valid;	/* ACCELS: the accelerators' names (accels.h) */
 } meta_keys[] = {
@@ -100,7 +100,7 @@ static void meta_domain(const struct meta *m, size_t i)
 	const char *valid;
 	char names[256];
 
-	for (size_t j = 0; j < NELEM(meta_keys); j++) {
+	for (size_t j = 0; j < ARRAY_SIZE(meta_keys); j++) {
 		const char *p = meta_keys[j].key;
 		size_t pl = strlen(p);
 		int hit = p[0] == '.' ? ends_with(k, p) && strlen(k) > pl :
@@ -247,8 +247,10 @@ static int kernel_of_word(const char *r, const char *w)
 	return ends_with(r, dash) && strlen(r) > vl + strlen(dash);
 }
 
-/* One row against the record: its kernel (kernels=, unless the run is of a
- * developer's own trees: kdirs=), accel and vCPUs must be ones meta.txt names. */
+/*
+ * One row against the record: its kernel (kernels=, unless the run is of a
+ * developer's own trees: kdirs=), accel and vCPUs must be ones meta.txt names.
+ */
 void meta_row(const struct meta *m, const struct csv *c)
 {
 	static const char *const keys[] = { "accel", "vcpus" };
@@ -274,7 +276,7 @@ void meta_row(const struct meta *m, const struct csv *c)
 			    m->name, m->line[map_find(&m->keys, "kernels")], kw, c->in.name, c->in.lineno, r);
 	}
 
-	for (size_t k = 0; k < NELEM(keys); k++) {
+	for (size_t k = 0; k < ARRAY_SIZE(keys); k++) {
 		const char *mv = meta_get(m, keys[k]);
 		int col = csv_col(c, keys[k]);
 

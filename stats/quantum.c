@@ -63,7 +63,7 @@ void boot_key(const struct csv *c, char *out, size_t len)
 	size_t o = 0;
 
 	out[0] = 0;
-	for (size_t i = 0; i < NELEM(bc); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bc); i++) {
 		int k = csv_col(c, bc[i]);
 
 		o += snprintf(out + o, o < len ? len - o : 0, "%s%s", i ? "," : "",

@@ -59,7 +59,7 @@ char *section_slot(const struct section_boot *t, size_t nt, const struct section
 			const struct section_boot *o[64];
 			size_t no = 0;
 
-			for (size_t i = 0; i < nt && no < NELEM(o); i++) {
+			for (size_t i = 0; i < nt && no < ARRAY_SIZE(o); i++) {
 				size_t k = no++;
 
 				if (!same_accel_vcpus(&t[i], b) || everyone_ran(t, nt, b, t[i].preempt)) {

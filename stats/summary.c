@@ -312,10 +312,13 @@ static void read_groups(struct groups *s, const char *name)
 		csv_close(&c);
 		return;
 	}
-	for (size_t i = 0; i < NGROUP_COLS; i++)
-		if ((gi[i] = csv_col(&c, group_cols[i])) < 0)
+	for (size_t i = 0; i < NGROUP_COLS; i++) {
+		gi[i] = csv_col(&c, group_cols[i]);
+		if (gi[i] < 0)
 			die("%s: no column '%s' in header", c.in.name, group_cols[i]);
-	if ((ins = csv_col(&c, "ns_per_op")) < 0)
+	}
+	ins = csv_col(&c, "ns_per_op");
+	if (ins < 0)
 		die("%s: no column 'ns_per_op' in header", c.in.name);
 	iro = csv_col(&c, "read_ops");
 	iret = csv_col(&c, "retries");
@@ -497,9 +500,8 @@ int cmd_summary(int argc, char **argv)
 	       rt ? ",median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,"
 		    "period_off,irqoff,readers_disagree" : "");
 	quanta_done(&s.qt);
-	for (size_t i = 0; i < m->n; i++) {
+	for (size_t i = 0; i < m->n; i++)
 		g[i].quantum = quanta_coarsest(&s.qt, &g[i].bootq, g[i].realtime);
-	}
 	a = calloc(m->n ? m->n : 1, sizeof(*a));
 	if (!a)
 		die("out of memory");
@@ -518,7 +520,7 @@ int cmd_summary(int argc, char **argv)
 			const double f[] = { d.mean, d.median, d.sd, d.rsd_pct, d.min, d.p25,
 					     d.p75, d.max, d.ci_lo, d.ci_hi };
 
-			for (size_t j = 0; j < sizeof(f) / sizeof(f[0]); j++) {
+			for (size_t j = 0; j < ARRAY_SIZE(f); j++) {
 				putchar(',');
 				print_num(stdout, f[j]);
 			}

@@ -35,10 +35,10 @@ static const struct rename renames[] = { LB_RENAMED(RENAME) };
 
 char *renamed(char *workload, char *variant)
 {
-	for (size_t i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(families); i++) {
 		if (strcmp(families[i].workload, workload))
 			continue;
-		for (size_t j = 0; j < sizeof(renames) / sizeof(renames[0]); j++)
+		for (size_t j = 0; j < ARRAY_SIZE(renames); j++)
 			if (!strcmp(renames[j].family, families[i].family) &&
 			    !strcmp(renames[j].old, variant))
 				return (char *)renames[j].now;
@@ -74,16 +74,16 @@ static const char *const kernel_fns[] = { LB_KERNEL_FNS(KFN) };
 
 void vocab_builtin(void)
 {
-	for (size_t i = 0; i < NELEM(families); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(families); i++) {
 		int tree = !strcmp(families[i].family, "tree");
 		const struct vocab_def *d = tree ? tree_vdefs : copy_vdefs;
-		size_t n = tree ? NELEM(tree_vdefs) : NELEM(copy_vdefs);
+		size_t n = tree ? ARRAY_SIZE(tree_vdefs) : ARRAY_SIZE(copy_vdefs);
 
 		for (size_t j = 0; j < n; j++)
 			vocab_add(families[i].workload, d[j].name, d[j].role, d[j].order, d[j].rank);
 	}
-	for (size_t i = 0; i < NELEM(kernel_fns); i++)
-		for (size_t j = 0; j < NELEM(kern_vdefs); j++)
+	for (size_t i = 0; i < ARRAY_SIZE(kernel_fns); i++)
+		for (size_t j = 0; j < ARRAY_SIZE(kern_vdefs); j++)
 			vocab_add(kernel_fns[i], kern_vdefs[j].name, kern_vdefs[j].role,
 				  kern_vdefs[j].order, kern_vdefs[j].rank);
 }
@@ -216,22 +216,22 @@ int cmd_vocab(int argc, char **argv)
 		die_usage("vocab");
 	if (argc == 1 && !strcmp(argv[0], "renamed")) {
 		puts("kind,old,new");
-		for (size_t i = 0; i < NELEM(renames); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(renames); i++)
 			printf("%s,%s,%s\n", renames[i].family, renames[i].old, renames[i].now);
 		return 0;
 	}
 	puts("workload,variant,kind,counterpart,type,role,order,rank");
-	for (size_t i = 0; i < NELEM(vocab_wls); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(vocab_wls); i++) {
 		const struct table_workload *w = &vocab_wls[i];
 		const struct table_variant *v = copy_tvars;
-		size_t n = NELEM(copy_tvars);
+		size_t n = ARRAY_SIZE(copy_tvars);
 
 		if (!strcmp(w->kind, "tree")) {
 			v = tree_tvars;
-			n = NELEM(tree_tvars);
+			n = ARRAY_SIZE(tree_tvars);
 		} else if (!strcmp(w->kind, "kernel")) {
 			v = kern_tvars;
-			n = NELEM(kern_tvars);
+			n = ARRAY_SIZE(kern_tvars);
 		}
 		for (size_t j = 0; j < n; j++)
 			printf("%s,%s,%s,%s,%s,%s,%d,%d\n", w->name, v[j].name, w->kind,
@@ -262,7 +262,7 @@ int cmd_roles(int argc, char **argv)
 		die_usage("roles");
 	else
 		vocab_builtin();
-	for (size_t r = 0; r < NELEM(roles); r++) {
+	for (size_t r = 0; r < ARRAY_SIZE(roles); r++) {
 		int base = !strcmp(roles[r], "baseline"), subj = !strcmp(roles[r], "subject");
 		const char *want = base || subj ? "sync" : roles[r];
 		const struct vocab_row **l = xrealloc(NULL, nvocab * sizeof(*l));
