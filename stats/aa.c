@@ -19,7 +19,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "lbstats.h"
+#include "internal.h"
 
 /*
  * lbstats aa [FILE]: the A/A and A/B benchmark.  FILE holds one kernel
@@ -184,7 +184,7 @@ int cmd_aa(int argc, char **argv)
 	double rho = 0;			/* their mean pairwise correlation across boots */
 
 	if (argc > 1)
-		die_usage("aa");
+		return LB_USAGE;
 	g = read_configs(argc ? argv[0] : "-", &m, 1);
 	rs = all_rounds(g, m.n, &nr);
 	if (nr < 2 || nr % 2)
@@ -354,7 +354,7 @@ int cmd_ab_size(int argc, char **argv)
 	struct config_rows *g;
 
 	if (argc > 1)
-		die_usage("ab-size");
+		return LB_USAGE;
 	g = read_configs(argc ? argv[0] : "-", &m, 0);
 	puts("key\textra_work\tplain\twith\tadded\texact");
 	for (size_t i = 0; i < m.n; i++) {

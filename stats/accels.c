@@ -26,7 +26,7 @@
  * A row without its figure (a run made before the column) falls back to
  * ns_per_op, the run's mean, and the summary says so (value_basis mean).
  */
-#include "lbstats.h"
+#include "internal.h"
 #include "accels.h" /* stats/Makefile: -I$(VOCAB_DIR), bench-module/ by default */
 
 #define LB_ACCEL_ROW(name, realtime, exact, nmi, pin, build, est, unit, boot_s, slow, per_s, note) \
@@ -75,7 +75,7 @@ int cmd_accels(int argc, char **argv)
 {
 	(void)argv;
 	if (argc)
-		die_usage("accels");
+		return LB_USAGE;
 	puts("name\trealtime\texact\tnmi\tpin\tbuild\testimator\tunit\tboot_s\tslow\tper_s\tnote");
 	for (size_t i = 0; i < ARRAY_SIZE(accels); i++) {
 		const struct accel *a = &accels[i];

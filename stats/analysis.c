@@ -57,7 +57,7 @@
  *		 they agree ("agree", or "differ:" and the pairs apart in
  *		 opposite directions); empty otherwise.
  */
-#include "lbstats.h"
+#include "internal.h"
 
 /* the groups of the summary being analysed (print_cmp, print_mde) */
 static const struct group *cmp_groups;

@@ -5,7 +5,7 @@
  * (meta.c); lbstats missing says what the rows lack against the plan the
  * record holds.
  */
-#include "lbstats.h"
+#include "internal.h"
 
 /*
  * lbstats missing META FILE: one line per thing the plan recorded in
@@ -42,7 +42,7 @@ int cmd_missing(int argc, char **argv)
 	int ik, ia, iv, ip, ir, im, gi[NGROUP_COLS];
 
 	if (argc != 2)
-		die_usage("missing");
+		return LB_USAGE;
 	meta_read(&m, argv[0]);
 	boots = meta_get(&m, "boots");
 	if (boots) {
@@ -248,7 +248,7 @@ int cmd_check(int argc, char **argv)
 		argv += 2;
 	}
 	if (argc != 1)
-		die_usage("check");
+		return LB_USAGE;
 	csv_open(&c, argv[0]);
 	c.check_vocab = 1;
 	c.keep_names = 1;	/* the contract passes rows through unchanged */

@@ -31,7 +31,7 @@
  *	power, near_zero_ns, near_zero_quanta, mde_warn_pct) and the estimator
  *	of each accelerator (estimator.ACCEL=COLUMN).
  */
-#include "lbstats.h"
+#include "internal.h"
 
 static void cmp_header(void)
 {
@@ -134,7 +134,7 @@ int cmd_power(int argc, char **argv)
 	char *line, *tab, *end;
 
 	if (argc > 1)
-		die_usage("power");
+		return LB_USAGE;
 	lb_open(&in, argc ? argv[0] : "-", NULL, "-");
 	while (lb_next(&in) > 0) {
 		double x;
@@ -177,7 +177,7 @@ int cmd_compare(int argc, char **argv)
 		return 0;
 	}
 	if (argc > 1)
-		die_usage("compare");
+		return LB_USAGE;
 	{
 		struct lb_file in;
 		struct map m = { 0 }, um = { 0 };

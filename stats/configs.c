@@ -10,7 +10,7 @@
  * extra_work > 0 (the module's known effect, make aa's side B) is kept
  * apart (config_rows.ab).
  */
-#include "lbstats.h"
+#include "internal.h"
 
 const char *const config_cols[NCONFIG_COLS] = {
 	"kernel", "accel", "vcpus", "workload", "variant", "context",

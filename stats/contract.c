@@ -12,7 +12,7 @@
  * accelerator without path_ns_per_op, an empty file, and a row given twice
  * (row_identity).  A repeated header line (concatenated files) is skipped.
  */
-#include "lbstats.h"
+#include "internal.h"
 
 /* the sweep's CONTEXTS and lib.sh's LB_PREEMPTS */
 static const char *const context_words[] = { "task", "hardirq", "nmi", NULL };
@@ -108,6 +108,15 @@ void no_cr(const struct csv *c, const char *line)
 	}
 	die("%s:%ld: field %d: carriage return (CRLF line endings?): refusing the file",
 	    c->in.name, c->in.lineno, col);
+}
+
+/* The index of column name in the header, -1 when absent. */
+int csv_col(const struct csv *c, const char *name)
+{
+	for (int i = 0; i < c->nh; i++)
+		if (!strcmp(c->hname[i], name))
+			return i;
+	return -1;
 }
 
 void csv_header(struct csv *c)

@@ -6,7 +6,7 @@
  *	PCT% of the mean (converged), not yet (more) or n reached MAX (max).
  *	CSV.
  */
-#include "lbstats.h"
+#include "internal.h"
 
 static double parse_pos(const char *s, const char *what)
 {
@@ -39,7 +39,7 @@ int cmd_converge(int argc, char **argv)
 	size_t nr;
 
 	if (argc < 2 || argc > 3)
-		die_usage("converge");
+		return LB_USAGE;
 	pct = parse_pos(argv[0], "converge PCT");
 	max = parse_pos(argv[1], "converge MAX");
 	g = read_configs(argc > 2 ? argv[2] : "-", &m, 0);

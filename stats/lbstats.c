@@ -2,7 +2,7 @@
 /*
  * lbstats - statistics over latchbench results (results.csv).
  *
- * One command per job, each in its own file (lbstats.h lists them), behind
+ * One command per job, each in its own file (internal.h lists them), behind
  * the table below; the usage text is made from the table.  Every number
  * about runs is computed here and in stats.c: the summary CSV, the report,
  * the tables, the plots and the cover letter read them through lbstats and
@@ -11,7 +11,7 @@
  */
 #include <gsl/gsl_errno.h>
 
-#include "lbstats.h"
+#include "internal.h"
 
 struct lb_cmd {
 	const char *name;
@@ -58,8 +58,8 @@ static void usage(FILE *o)
 	}
 }
 
-/* A command's wrong arguments: its forms, as the table has them. */
-void die_usage(const char *cmd)
+/* A command's wrong arguments (LB_USAGE): its forms, as the table has them. */
+static __noreturn void die_usage(const char *cmd)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -87,9 +87,15 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 2, argv + 2);
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++) {
+		if (!strcmp(argv[1], commands[i].name)) {
+			int ret = commands[i].fn(argc - 2, argv + 2);
+
+			if (ret == LB_USAGE)
+				die_usage(commands[i].name);
+			return ret;
+		}
+	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		usage(stdout);
 		return 0;

@@ -7,7 +7,7 @@
  * and a value outside its key's domain (meta_domain).  Then checked against
  * the rows (meta_rows): accel, vcpus and rows must not disagree with them.
  */
-#include "lbstats.h"
+#include "internal.h"
 
 /* KEY's value; NULL when absent or empty (an empty value records nothing) */
 const char *meta_get(const struct meta *m, const char *key)

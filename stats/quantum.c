@@ -12,7 +12,7 @@
  * LB_PRINT_RES.  Values of a fallback figure (ns_per_op, a mean) are not
  * counted.  A boot is (kernel, accel, vCPUs, preempt, round).
  */
-#include "lbstats.h"
+#include "internal.h"
 
 #define LB_QT_MIN 16
 

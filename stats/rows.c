@@ -8,7 +8,7 @@
  *	its boot's clock quantum (sample_quantum, quanta_done), so that a
  *	comparison of rows takes what summary takes.
  */
-#include "lbstats.h"
+#include "internal.h"
 
 /*
  * The figure one row contributes to a comparison (lbstats rows --sample):

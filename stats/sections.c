@@ -7,7 +7,7 @@
  * "voluntary+lazy".  The one rule of the pairing: the summary's sections
  * (analysis.c) and lbstats sections (a report's two sides).
  */
-#include "lbstats.h"
+#include "internal.h"
 
 int same_accel_vcpus(const struct section_boot *x, const struct section_boot *y)
 {
@@ -111,7 +111,7 @@ int cmd_sections(int argc, char **argv)
 	size_t nt = 0;
 
 	if (argc > 1)
-		die_usage("sections");
+		return LB_USAGE;
 	lb_open(&in, argc ? argv[0] : "-", NULL, "-");
 	while (lb_next(&in) > 0) {
 		struct section_boot b = { 0 };

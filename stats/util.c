@@ -6,7 +6,7 @@
  */
 #include <stdarg.h>
 
-#include "lbstats.h"
+#include "internal.h"
 
 static const char *prog = "lbstats";
 

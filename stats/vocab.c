@@ -7,7 +7,7 @@
  * are read as today's, as rows are.  lbstats vocab prints the table, lbstats
  * roles each role's variants.
  */
-#include "lbstats.h"
+#include "internal.h"
 
 /* vocab.h as the module has it on x86 with the patches (compat.h drops what a kernel lacks) */
 #define LB_IF_TSC(x...) x
@@ -213,7 +213,7 @@ static const struct table_variant kern_tvars[] = { LB_KERNEL_VARIANTS(TVAR) };
 int cmd_vocab(int argc, char **argv)
 {
 	if (argc > 1 || (argc == 1 && strcmp(argv[0], "table") && strcmp(argv[0], "renamed")))
-		die_usage("vocab");
+		return LB_USAGE;
 	if (argc == 1 && !strcmp(argv[0], "renamed")) {
 		puts("kind,old,new");
 		for (size_t i = 0; i < ARRAY_SIZE(renames); i++)
@@ -259,7 +259,7 @@ int cmd_roles(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[0], "-V"))
 		vocab_read(argv[1]);
 	else if (argc)
-		die_usage("roles");
+		return LB_USAGE;
 	else
 		vocab_builtin();
 	for (size_t r = 0; r < ARRAY_SIZE(roles); r++) {

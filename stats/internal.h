@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * lbstats: what its files share.  One file per job, as bench-module/ is:
+ * What the files of lbstats share, and they alone (a private header).  One
+ * file per job, as bench-module/ is:
  *   lbstats.c	the command table and main()
  *   util.c	errors, allocation, the value vector, the string map, words
- *   csv.c	the one reader: lines of any input, the rows of a results.csv
+ *   lines.c	the one reader: every input, line by line
+ *   csv.c	a results.csv, row by row
  *   contract.c	the input contract of results.csv and a row's identity
  *   vocab.c	the vocabulary (bench-module/vocab.h or a run's own): vocab, roles
  *   accels.c	the accelerator table (bench-module/accels.h): accels
  *   quantum.c	the clock's resolution per boot
+ *   group.c	a summary group: its basis, units, comparison, exactness
  *   summary.c	the per-group statistics: summary
  *   analysis.c	the figures every layout shows, appended to the summary
  *   sections.c	which kernels and models a comparison spans: sections
@@ -20,8 +23,8 @@
  *   aa.c	the A/A and A/B benchmark: aa, ab-size
  * stats.c is the statistics proper (stats.h), shared with the unit tests.
  */
-#ifndef LB_LBSTATS_H
-#define LB_LBSTATS_H
+#ifndef LB_STATS_INTERNAL_H
+#define LB_STATS_INTERNAL_H
 
 #define _GNU_SOURCE /* getline, open_memstream, strverscmp */
 #include <ctype.h>
@@ -40,7 +43,6 @@
 
 /* ---- util.c ---- */
 __noreturn __printf(1, 2) void die(const char *fmt, ...);
-__noreturn void die_usage(const char *cmd);	/* lbstats.c: the table's line */
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 
@@ -72,7 +74,7 @@ void words_str(const char *const *w, char *out, size_t len);
 void print_num(FILE *o, double x);	/* NAN as "NA", else %.10g */
 int cmp_double(const void *x, const void *y);
 
-/* ---- csv.c: the one reader ---- */
+/* ---- lines.c: the one reader ---- */
 /* one input, line by line: every file lbstats reads is read through this */
 struct lb_file {
 	FILE *f;
@@ -87,6 +89,7 @@ void lb_open(struct lb_file *r, const char *path, const char *name, const char *
 ssize_t lb_next(struct lb_file *r);
 void lb_read_error(const struct lb_file *r);
 void lb_close(struct lb_file *r);
+int split(char *s, char **out);
 
 #define MAX_FIELDS 256
 
@@ -113,9 +116,8 @@ struct csv {
 	long *idline;
 };
 
-int split(char *s, char **out);
+/* ---- csv.c ---- */
 void csv_open(struct csv *c, const char *name);
-int csv_col(const struct csv *c, const char *name);
 int csv_next(struct csv *c);
 void csv_close(struct csv *c);
 int num(const struct csv *c, int col, const char *what, double *out);
@@ -125,6 +127,7 @@ extern const char *const preempt_words[];
 char *kernel_id(char *kernel, const char *mit, char *buf, size_t len);
 void no_cr(const struct csv *c, const char *line);
 void csv_header(struct csv *c);
+int csv_col(const struct csv *c, const char *name);
 void csv_check_row(const struct csv *c);
 void row_identity(struct csv *c);
 
@@ -201,6 +204,7 @@ struct group {
 	int rd_runs, rd_disagree;	/* runs listing their readers; those apart */
 };
 
+/* ---- group.c ---- */
 const struct values *group_basis(const struct group *gr, const char **name);
 int unit_samples(const struct group *gr, const struct values *x, struct values *out);
 struct lb_opts group_opts(const struct group *x, const struct group *y);
@@ -278,6 +282,8 @@ size_t boot_means(const struct values *x, const struct values *rd, const double 
 double *all_rounds(const struct config_rows *g, size_t ng, size_t *nr);
 
 /* ---- the commands (lbstats.c: the table) ---- */
+/* a command's return for wrong arguments: main prints its forms (lbstats.c) */
+#define LB_USAGE (-1)
 int cmd_summary(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_rows(int argc, char **argv);
