@@ -988,3 +988,54 @@ EOF2
 	run "$LB" check "$f"
 	[ "$status" -eq 0 ]
 }
+
+# (lbstats.c): one table of commands; the usage and each command's usage
+# error are made from it
+@test "commands: the usage lists every command of the table; a command's wrong arguments print its forms" {
+	run "$LB"
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "usage: lbstats summary "* ]]
+	for c in summary compare rows check missing power converge aa ab-size roles sections vocab accels rule; do
+		grep -q "^ *\(usage: \)\{0,1\}lbstats $c\b" <<<"$output" || { echo "no $c"; false; }
+	done
+	run "$LB" --help
+	[ "$status" -eq 0 ]
+	run "$LB" no-such-command
+	[ "$status" -eq 2 ]
+	run "$LB" compare a b c
+	[ "$status" -eq 1 ]
+	[ "$output" = "lbstats: error: usage: lbstats compare BASE,LIST NEW,LIST | lbstats compare [FILE]" ]
+	run "$LB" accels x
+	[ "$output" = "lbstats: error: usage: lbstats accels" ]
+}
+
+# (accels.c): lbstats asks accels.h what an accelerator is and names none
+# itself: a scratch accelerator, exact like icount, is treated as icount is
+@test "accels: a scratch exact accelerator in accels.h is held to the path and compared exactly, as icount is" {
+	d=$BATS_TEST_TMPDIR/mod
+	mkdir -p "$d"
+	cp "$ROOT/bench-module/vocab.h" "$d/"
+	# a line after the table's last (it ends in "))")
+	sed 's/^\(\t.*"\)))$/\1) \\\n\tA(scratch, 0, 1, 1, 0, x86, "path_ns_per_op", "steps", "1", "1", "0", "a test"))/' \
+		"$ROOT/bench-module/accels.h" >"$d/accels.h"
+	grep -q 'A(scratch' "$d/accels.h"
+	make -s -C "$ROOT/stats" B="$d" VOCAB_DIR="$d" "$d/lbstats" >&2
+	run "$d/lbstats" accels
+	grep -qx $'scratch\t0\t1\t1\t0\tx86\tpath_ns_per_op\tsteps\t1\t1\t0\ta test' <<<"$output"
+	run "$d/lbstats" rule
+	grep -qx 'estimator.scratch=path_ns_per_op' <<<"$output"
+	# the icount fixture under the scratch name: the same exact figures
+	f=$FX/fx-icount/results.csv
+	sed 's/,icount,/,scratch,/' "$f" >"$BATS_TEST_TMPDIR/s.csv"
+	diff <("$d/lbstats" summary "$f" | sed 's/icount/scratch/g') <("$d/lbstats" summary "$BATS_TEST_TMPDIR/s.csv")
+	"$d/lbstats" summary "$BATS_TEST_TMPDIR/s.csv" | grep -q ',scratch,.*,exact,'
+	# its rows need their path, as icount's do
+	cut -d, -f1-26 "$BATS_TEST_TMPDIR/s.csv" >"$BATS_TEST_TMPDIR/nopath.csv"
+	run "$d/lbstats" check "$BATS_TEST_TMPDIR/nopath.csv"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"column path_ns_per_op: missing from the header, and scratch rows need it"* ]]
+	# the control: the module's own build does not know it (real time, not exact)
+	run "$LB" check "$BATS_TEST_TMPDIR/s.csv"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"'scratch': not an accelerator (valid: kvm tcg icount uml)"* ]]
+}
