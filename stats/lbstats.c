@@ -944,10 +944,13 @@ struct accel {
 	const char *name;
 	int realtime, exact, nmi, pin;
 	const char *build, *estimator, *unit, *boot_s, *slow, *per_s, *note;
+	const char *metric, *short_unit, *axis_note, *table_note, *report_note, *brief_note;
 };
 
-#define LB_ACCEL_ROW(name, realtime, exact, nmi, pin, build, est, unit, boot_s, slow, per_s, note) \
-	{ #name, realtime, exact, nmi, pin, #build, est, unit, boot_s, slow, per_s, note },
+#define LB_ACCEL_ROW(name, realtime, exact, nmi, pin, build, est, unit, boot_s, slow, per_s, note, \
+		     metric, short_unit, axis_note, table_note, report_note, brief_note) \
+	{ #name, realtime, exact, nmi, pin, #build, est, unit, boot_s, slow, per_s, note, \
+	  metric, short_unit, axis_note, table_note, report_note, brief_note },
 static const struct accel accels[] = { LB_ACCELS(LB_ACCEL_ROW) };
 
 static const struct accel *accel_of(const char *name)
@@ -3941,13 +3944,15 @@ static int cmd_accels(int argc, char **argv)
 	(void)argv;
 	if (argc)
 		die("usage: lbstats accels");
-	puts("name\trealtime\texact\tnmi\tpin\tbuild\testimator\tunit\tboot_s\tslow\tper_s\tnote");
+	puts("name\trealtime\texact\tnmi\tpin\tbuild\testimator\tunit\tboot_s\tslow\tper_s\tnote"
+	     "\tmetric\tshort\taxis_note\ttable_note\treport_note\tbrief_note");
 	for (size_t i = 0; i < NELEM(accels); i++) {
 		const struct accel *a = &accels[i];
 
-		printf("%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a->name, a->realtime,
-		       a->exact, a->nmi, a->pin, a->build, a->estimator, a->unit, a->boot_s,
-		       a->slow, a->per_s, a->note);
+		printf("%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+		       a->name, a->realtime, a->exact, a->nmi, a->pin, a->build, a->estimator,
+		       a->unit, a->boot_s, a->slow, a->per_s, a->note, a->metric, a->short_unit,
+		       a->axis_note, a->table_note, a->report_note, a->brief_note);
 	}
 	return 0;
 }
