@@ -1,9 +1,9 @@
-# The awk functions the runners share: one kernel match, one wording of a
-# configuration and one way to fold text at 72 columns for report, table,
-# faithful and plots/data.awk.  Shell
-# runners put it before their own program text (lib.sh: lb_awklib); data.awk
-# takes it as a second -f file.  Plain POSIX awk (mawk); the runners quote
-# programs in single quotes, so no apostrophe in here.
+# The awk functions the layouts share: one kernel match, one version order,
+# one wording of a configuration and one fold at 72 columns, for
+# report.d/*.awk (lib.sh: lb_layout puts this file first) and
+# plots/data.awk (its first -f file).
+# Plain POSIX awk (mawk); lb_awklib quotes it in single quotes for one-line
+# programs, so no apostrophe in here.
 
 # lb_kmatch(k, sel): kernel release k (6.12.118, 6.12.118-base) is one the
 # space-separated selections in sel name ("" = every kernel; 6.12 = 6.12.x)
@@ -90,3 +90,23 @@ function lb_lowpower(trailer, scope,   n, i, kv, T) {
 	if (T["mde_warning"] != 1) return ""
 	return lb_fold("WARNING: low power (" scope "): the median comparison could only have detected a change of " sprintf("%.1f", T["mde_median_pct"]) "% or more (80% power; lbstats flags a median above " T["mde_warn_pct"] "%): smaller changes are inconclusive, not absent.", "         ")
 }
+
+# lb_vcmp(a, b): kernel versions compared as sort -V does, field by field
+# (6.1.192 < 6.12.118 < 6.12.118-debian): < 0, 0 or > 0. Numeric fields
+# compare as numbers, others as text; with a common prefix the shorter
+# version is the older. mawk has no asort: the layouts insertion-sort by it.
+function lb_vcmp(a, b,   x, y, n, m, i) {
+	n = split(a, x, /[.-]/); m = split(b, y, /[.-]/)
+	for (i = 1; i <= n && i <= m; i++) {
+		if (x[i] ~ /^[0-9]+$/ && y[i] ~ /^[0-9]+$/) { if (x[i] + 0 != y[i] + 0) return x[i] - y[i] }
+		else if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1
+	}
+	return n - m
+}
+
+# lb_ctxrank(c): a reader context's place in every layout: task, hardirq,
+# nmi, then the others
+function lb_ctxrank(c) { return c == "task" ? 0 : c == "hardirq" ? 1 : c == "nmi" ? 2 : 3 }
+
+# lb_show(x): a figure as a whole number where it is one, else two decimals
+function lb_show(x) { return x == int(x) ? sprintf("%d", x) : sprintf("%.2f", x) }

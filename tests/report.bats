@@ -818,7 +818,7 @@ plot_net() { awk -v vl="$(sed -n 's/^vl = "\(.*\)"/\1/p' "$1.vars.gp")" 'BEGIN {
 # the summary entries of a report, one per line (continuations joined)
 summary_entries() { awk '/^Summary/ { s = 1; next } s && /^$/ { exit } s && /^  / { l = l " " substr($0, 3); next } s { if (l != "") print l; l = $0 } END { if (l != "") print l }' <<<"$1"; }
 
-@test "summary lines state each figure's exactness once, beside the figure (#26: never 'not exact' and 'exact' for one comparison)" {
+@test "summary lines state each figure's exactness once, beside the figure: never 'not exact' and 'exact' for one comparison" {
 	r=$("$REPORT" RUN="$ROOT/results/reference-icount" BASE=6.1 NEW=6.12)
 	e=$(summary_entries "$r")
 	[ "$(wc -l <<<"$e")" -ge 4 ]

@@ -1,5 +1,4 @@
 function ctxs(c) { return c == "hardirq" ? "hirq" : c }
-function ctxrank(c) { return c == "task" ? 0 : c == "hardirq" ? 1 : c == "nmi" ? 2 : 3 }
 function val(x,   a) {
 	if (x == "NA" || x == "") return "-"
 	a = x < 0 ? -x : x + 0
@@ -46,7 +45,7 @@ FNR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 	if (!((sec, k[3]) in wlidx)) { wlidx[sec, k[3]] = ++nwl[sec]; WLN[sec, nwl[sec]] = k[3] }
 	if (!(k[4] in varidx)) varidx[k[4]] = ++nvar
 	sortk[nt] = sprintf("%04d%04d%d%04d%08d%08d%015d", secidx[sec], wlidx[sec, k[3]],
-		ctxrank(k[5]), varidx[k[4]], k[6], k[7], k[8] == "none" ? 0 : k[8] + 1)
+		lb_ctxrank(k[5]), varidx[k[4]], k[6], k[7], k[8] == "none" ? 0 : k[8] + 1)
 	RSEC[nt] = sec; RWL[nt] = k[3]
 	c1 = k[4]; c2 = ctxs(k[5]); c3 = k[6] "/" k[7]; c4 = lb_period(k[8])
 	b = val($H["median_base"]); br = rsd($H["rsd_base"])
