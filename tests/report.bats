@@ -965,3 +965,38 @@ blocks_apart() {
 	[ "$status" -eq 1 ]
 	[ "$output" = "== icount, 1 vCPU ==: 6.12.118-debian without 6.12.118" ]
 }
+
+@test "layouts word each accelerator from its row of the table (lbstats accels): a scratch accelerator costs one row, and no layout names one" {
+	local tab scratch out
+	tab=$("$ROOT/build/lbstats" accels)
+	# a scratch accelerator: real time, not exact, its own wording in every column
+	scratch=$(printf 'scr\t1\t0\t1\t1\tx86\tmedian_ns_per_op\tscr ns\t10\t1\t0.1\tSCR: a scratch guest\tscr-ns\tsns\t (SCR axis)\t, scratch table tail\tscratch caveat.\tscratch brief.')
+	out=$(awk -v accels="$tab"$'\n'"$scratch" -f "$ROOT/runners/lib.awk" -f /dev/stdin <<'AWK'
+BEGIN {
+	print lb_accel_unitline("scr", "read")
+	print lb_accel_perop("scr", "op")
+	print lb_accel("scr", "short")
+	printf "%s", lb_accel_notes("scr icount", "report_note", "NOTE: ", "      ", 69)
+	printf "%s", lb_accel_notes("scr", "brief_note", "", "", 72)
+	print lb_accel_names("realtime", "", ", ")
+	print lb_accel_hardware("scr") lb_accel_hardware("kvm")
+	print lb_accel_unitline("kvm", "read")
+}
+AWK
+)
+	echo "$out"
+	[ "$(sed -n 1p <<<"$out")" = "scr ns per read, scratch table tail" ]
+	[ "$(sed -n 2p <<<"$out")" = "scr-ns per op (SCR axis)" ]
+	[ "$(sed -n 3p <<<"$out")" = "sns" ]
+	# the exact accelerator's note first, then the table's order
+	[ "$(sed -n 4p <<<"$out")" = "NOTE: icount: guest instructions per op (1 insn = 1 ns), emulated," ]
+	grep -qx 'NOTE: scr: scratch caveat.' <<<"$out"
+	grep -qx 'scr: scratch brief.' <<<"$out"
+	grep -qx 'kvm, uml, scr' <<<"$out"
+	grep -qx '01' <<<"$out"
+	grep -qx 'ns per read in a kvm guest' <<<"$out"
+	# the layouts test no accelerator by name: each wording comes from the table
+	run grep -nE '"(kvm|tcg|icount|uml)"|/(kvm|tcg|icount|uml)/' "$ROOT"/runners/report.d/*.awk "$ROOT/plots/data.awk" "$ROOT/runners/lib.awk"
+	echo "$output"
+	[ "$status" -eq 1 ]
+}

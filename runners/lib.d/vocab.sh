@@ -88,13 +88,24 @@ lb_check_run() {
 # program text to put before a one-line program: awk "$(lb_awklib)"'...'
 lb_awklib() { cat "$LB_ROOT/runners/lib.awk"; }
 
+# lb_accel_table: the accelerator table (bench-module/accels.h as
+# `lbstats accels` prints it), read once and exported to the runners this
+# one starts (LB_ACCEL_TABLE): -v accels= for runners/lib.awk's lb_accel
+lb_accel_table() {
+	[ -n "${LB_ACCEL_TABLE:-}" ] || LB_ACCEL_TABLE=$("$(lb_lbstats)" accels) ||
+		lb_die "could not read the accelerator table (lbstats accels)"
+	export LB_ACCEL_TABLE
+}
+
 # lb_layout NAME [awk options] [FILE...]: the layout program
 # runners/report.d/NAME.awk after runners/lib.awk, as every layout's awk
-# lives there (report, table, faithful, mitigations)
+# lives there (report, table, faithful, mitigations), with the accelerator
+# table (-v accels=)
 lb_layout() {
 	local f=$1
 	shift
-	awk -f "$LB_ROOT/runners/lib.awk" -f "$LB_ROOT/runners/report.d/$f.awk" "$@"
+	lb_accel_table
+	awk -v accels="$LB_ACCEL_TABLE" -f "$LB_ROOT/runners/lib.awk" -f "$LB_ROOT/runners/report.d/$f.awk" "$@"
 }
 
 # lb_lbstats: path of the statistics tool, (re)built if needed.

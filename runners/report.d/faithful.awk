@@ -25,16 +25,14 @@ BEGIN {
 	w = $H["workload"]; v = $H["role"] == "harness" ? "@harness" : $H["role"] == "real" ? "@real" : $H["variant"]
 	VAL[cfg, w, v] = $H["value"] + 0
 	EX[cfg, w, v] = $H["exact"] == "yes" ? " =" : ""
-	if ($H["accel"] == "tcg") tcg = 1
-	if ($H["accel"] == "icount") icount = 1
+	if (index(" " accs " ", " " $H["accel"] " ") == 0) accs = accs " " $H["accel"]
 }
 END {
 	if (!section) {
 		print "latchbench faithfulness: run " rid
 		print "Replica latch rows vs the real functions they copy, same kernel"
 		print "and boot; 1 reader, no writer, task context."
-		if (icount) print "icount: guest instructions per op (= exact), emulated."
-		if (tcg) print "tcg: ns per op, emulated: never hardware results."
+		printf "%s", lb_accel_notes(accs, "brief_note", "", "", 72)
 		print ""
 	}
 	if (nc == 0) { print "  no task rows with 1 reader and no writer of the replicas"; exit 0 }

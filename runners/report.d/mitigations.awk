@@ -27,7 +27,7 @@ part == "cg" {
 }
 /^kernel,accel,/ { delete H; for (i = 1; i <= NF; i++) H[$i] = i; next }
 {
-	if ($H["accel"] != "icount" || $H["context"] != "task" || $H["readers"] != 1 || $H["writers"] != 0) next
+	if (lb_accel($H["accel"], "exact") != 1 || $H["context"] != "task" || $H["readers"] != 1 || $H["writers"] != 0) next
 	if ($H["role"] != "real") next
 	k = $H["kernel"]; off = (index(k, "+mitigations=off") > 0); sub(/\+mitigations=off$/, "", k)
 	c = k SUBSEP $H["preempt"] SUBSEP $H["vcpus"]
@@ -52,7 +52,7 @@ function v_(kern, off, name) { NAME_ = name; return vuln(kern, off) }
 END {
 	if (!section) {
 		print "latchbench mitigations: run " rid
-		print "mitigations=auto - off per real kernel function, icount (guest"
+		print "mitigations=auto - off per real kernel function, " lb_accel_names("exact", "", ", ") " (guest"
 		print "instructions per read, exact, emulated), 1 reader, no writer,"
 		print "task context; beside what the read path's code holds."
 		print ""
@@ -93,5 +93,5 @@ END {
 			print lb_fold(line ": " s "; " v, "      ", "    ")
 		}
 	}
-	if (!n && !section) print "  no kernel with both mitigations=auto and off rows under icount"
+	if (!n && !section) print "  no kernel with both mitigations=auto and off rows under " lb_accel_names("exact", "", " or ")
 }

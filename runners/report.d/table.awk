@@ -10,12 +10,7 @@ function num(x,   a) {
 	return a < 10 ? sprintf("%.2f", x) : a < 100 ? sprintf("%.1f", x) : sprintf("%.0f", x)
 }
 function signed(x) { return (x + 0 >= 0 ? "+" : "") num(x) }
-function unitline(a) {
-	if (a == "icount") return "guest instructions per read (icount: 1 insn = 1 ns, emulated, deterministic; not hardware)"
-	if (a == "tcg") return "ns per read, emulated (TCG): not hardware results"
-	if (a == "uml") return "host ns per read, User-Mode Linux (kernel code run natively as a host process; no NMI, irq-off a flag; not KVM)"
-	return "ns per read in a " a " guest"
-}
+function unitline(a) { return lb_accel_unitline(a, "read") }
 function mark(v) { return v == "significant" || v == "exact-diff" ? "*" : v == "insufficient" ? "?" : " " }
 BEGIN { n = split(rule, rl, "\n"); for (i = 1; i <= n; i++) { split(rl[i], kv, "="); RULE[kv[1]] = kv[2] } }
 NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
@@ -223,8 +218,8 @@ END {
 	for (i = 1; i <= ns; i++) if (format == "mmtests") mmtests(i); else table(i)
 	print ""
 	if (format == "mmtests") {
-		lb_wrap("Percentages: gain against the first kernel, (first - this) / first; positive = lower = better. * = significant (Welch p < " RULE["alpha"] ", >= " RULE["min_runs"] " runs a side, |change| >= " RULE["min_change_pct"] "%) or an exact difference (icount). Detect: the smallest change against the first kernel the test could have seen (80% power); a change without * is inconclusive below it, never \"same\".", "")
+		lb_wrap("Percentages: gain against the first kernel, (first - this) / first; positive = lower = better. * = significant (Welch p < " RULE["alpha"] ", >= " RULE["min_runs"] " runs a side, |change| >= " RULE["min_change_pct"] "%) or an exact difference (" lb_accel_names("exact", "", ", ") "). Detect: the smallest change against the first kernel the test could have seen (80% power); a change without * is inconclusive below it, never \"same\".", "")
 	} else {
-		lb_wrap("Cells: net cost over the control (+-N: 95% interval of the difference of means" (anyboot ? ", of boot means under real time" : "") (anyexact ? "; = exact, every run identical" : "") "), then the total. * the total differs from the first kernel's (Welch p < " RULE["alpha"] ", >= " RULE["min_runs"] " runs a side, |change| >= " RULE["min_change_pct"] "%" (anyexact ? "; under icount: exactly" : "") (anyboot ? "; real time: over boots, each boot's mean one sample" : "") "); ? too few runs to test.", "")
+		lb_wrap("Cells: net cost over the control (+-N: 95% interval of the difference of means" (anyboot ? ", of boot means under real time" : "") (anyexact ? "; = exact, every run identical" : "") "), then the total. * the total differs from the first kernel's (Welch p < " RULE["alpha"] ", >= " RULE["min_runs"] " runs a side, |change| >= " RULE["min_change_pct"] "%" (anyexact ? "; under " lb_accel_names("exact", "", ", ") ": exactly" : "") (anyboot ? "; real time: over boots, each boot's mean one sample" : "") "); ? too few runs to test.", "")
 	}
 }
