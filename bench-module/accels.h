@@ -10,7 +10,8 @@
  * its guest (runners/boot).
  *
  *   A(name, realtime, exact, nmi, pin, build, estimator, unit,
- *     boot_s, slow, per_s, note)
+ *     boot_s, slow, per_s, note, metric, short, axis_note, table_note,
+ *     report_note, brief_note)
  *	name: the ACCEL word and the rows' accel column;
  *	realtime: 1 when a figure is the host's real time (the boot is the
  *	statistical unit: a boot's runs are one sample), 0 when time is
@@ -26,7 +27,16 @@
  *	boot_s, slow, per_s: a boot's stated cost (the sweep's budget and
  *	ETA): boot_s seconds to the first configuration, each configuration's
  *	measuring time times slow, plus per_s seconds of its setup;
- *	note: one line on what a number under it is, and is not.
+ *	note: one line on what a number under it is, and is not (the plots'
+ *	titles carry it where report_note is not empty);
+ *	metric: the figure's unit in the report's metric line and the plots'
+ *	axes ("ns per op"); short: the same abbreviated after a number;
+ *	axis_note: what follows "METRIC per OP" on a plot's axis ("" none);
+ *	table_note: what follows "UNIT per read" in a table's heading ("":
+ *	" in a NAME guest");
+ *	report_note: the report's NOTE line after "NAME: " ("" for figures
+ *	that are hardware results: no caveat);
+ *	brief_note: the faithfulness table's one line after "NAME: " ("" none).
  * No field contains a tab.
  */
 #ifndef LB_ACCELS_H
@@ -39,16 +49,29 @@
 #define LB_ACCELS(A) LB_LIST(						\
 	A(kvm, 1, 0, 1, 1, x86, "median_ns_per_op", "ns",		\
 	  "10", "1.5", "0.05",						\
-	  "KVM: hardware virtualisation, real ns")			\
+	  "KVM: hardware virtualisation, real ns",			\
+	  "ns", "ns", "", "", "", "")					\
 	A(tcg, 0, 0, 1, 0, x86, "path_ns_per_op", "ns",			\
 	  "20", "5", "0.3",						\
-	  "TCG: times are emulated - not hardware results")		\
+	  "TCG: times are emulated - not hardware results",		\
+	  "ns", "ns", " (emulated, TCG)",				\
+	  ", emulated (TCG): not hardware results",			\
+	  "times are emulated (TCG); never hardware results.",		\
+	  "ns per op, emulated: never hardware results.")		\
 	A(icount, 0, 1, 1, 0, x86, "path_ns_per_op", "guest instructions", \
 	  "20", "10", "0.3",						\
-	  "icount: guest instructions (1 insn = 1 ns), emulated - not hardware results") \
+	  "icount: guest instructions (1 insn = 1 ns), emulated - not hardware results", \
+	  "guest instructions", "insns", "",				\
+	  " (icount: 1 insn = 1 ns, emulated, deterministic; not hardware)", \
+	  "guest instructions per op (1 insn = 1 ns), emulated, deterministic; never hardware results.", \
+	  "guest instructions per op (= exact), emulated.")		\
 	A(uml, 1, 0, 0, 1, um, "median_ns_per_op", "host ns",		\
 	  "20", "10", "0.3",						\
-	  "User-Mode Linux: host ns of kernel code run natively - no hardware virtualisation, no NMI, irq-off a flag; not KVM results"))
+	  "User-Mode Linux: host ns of kernel code run natively - no hardware virtualisation, no NMI, irq-off a flag; not KVM results", \
+	  "ns", "ns", " (UML, host ns)",				\
+	  ", User-Mode Linux (kernel code run natively as a host process; no NMI, irq-off a flag; not KVM)", \
+	  "User-Mode Linux, real host ns of kernel code run natively as a host process (each vCPU a host thread): real concurrency, but no hardware virtualisation, no NMI, irq-off is a software flag; not KVM results.", \
+	  ""))
 
 /* LB_ACCELS(LB_ACCEL_WORD): " kvm" " tcg" ...: the names as one literal */
 #define LB_ACCEL_WORD(name, ...) " " #name

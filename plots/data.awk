@@ -5,36 +5,24 @@
 # -v data=DIR: where <name>.dat / <name>.vars.gp go; -v vocab=FILE: the run's
 # vocabulary (lb_run_vocab: colours in its display order); prints the plan
 # ("script<TAB>name" per plot) on stdout and notes ("note<TAB>text").
-# Needs runners/lib.awk (lb_period, lb_writers, lb_plural) as a first -f file.
+# Needs runners/lib.awk (lb_period, lb_writers, lb_plural, lb_vcmp, the
+# accelerator wording) as a first -f file, and -v accels=TEXT (lbstats
+# accels: lib.awk's lb_accel).
 function q(s) { gsub(/"/, "", s); return "\"" s "\"" }
 function ci(x, m) { return x == "NA" || x == "" ? m : x }
-function vcmp(a, b,   x, y, n, m, i) {	# version compare: <0, 0, >0
-	n = split(a, x, /[.-]/); m = split(b, y, /[.-]/)
-	for (i = 1; i <= n && i <= m; i++) {
-		if (x[i] ~ /^[0-9]+$/ && y[i] ~ /^[0-9]+$/) { if (x[i] + 0 != y[i] + 0) return x[i] - y[i] }
-		else if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1
-	}
-	return n - m
-}
 function vidx(v) {			# fixed colour per variant
 	if (!(v in VIDX)) VIDX[v] = 9 + (nextra++ % 2)
 	return VIDX[v]
 }
-function ctxrank(c) { return c == "task" ? 0 : c == "hardirq" ? 1 : c == "nmi" ? 2 : 3 }
-function emu(a) {
-	if (a == "icount") return "icount: guest instructions (1 insn = 1 ns), emulated - not hardware results"
-	if (a == "tcg") return "TCG: times are emulated - not hardware results"
-	if (a == "uml") return "User-Mode Linux: host ns of kernel code run natively - no hardware virtualisation, no NMI, irq-off a flag; not KVM results"
-	return ""
-}
-function unit(a, what) {
-	if (a == "icount") return "guest instructions per " what
-	return "ns per " what (a == "tcg" ? " (emulated, TCG)" : a == "uml" ? " (UML, host ns)" : "")
-}
+# the accelerator's caveat under a title: its note (accels.h), where its
+# figures are not hardware results
+function emu(a) { return lb_accel_hardware(a) ? "" : lb_accel(a, "note") }
+function unit(a, what) { return lb_accel_perop(a, what) }
 function ttl(s, a, v,   e) {		# main title: names workload, accel, vCPUs
 	e = emu(a)
-	# a stand-in run (runners/plots -v STANDIN=...) is named as such first
-	if (a == "kvm" && STANDIN != "") { a = "kvm-standin"; e = "stand-in: TCG behind a KVM command line - not hardware results" }
+	# a stand-in run (runners/plots -v STANDIN=...): the hardware guest's
+	# command line ran TCG, and the title says so first
+	if (lb_accel_hardware(a) && STANDIN != "") { a = a "-standin"; e = "stand-in: TCG behind a KVM command line - not hardware results" }
 	return s " (" a ", " v " vCPU" (v + 0 == 1 ? "" : "s") (PREEMPT != "" ? ", preempt " PREEMPT : "") ")" (e != "" ? "\\n" e : "")
 }
 function nice(m) { return m > 0 ? m * 1.1 : 1 }
@@ -157,7 +145,7 @@ END {
 		# kernels in version order
 		m = nkc[c]
 		for (i = 1; i <= m; i++) { KO[i] = KL[c, i] }
-		for (i = 2; i <= m; i++) { x = KO[i]; for (j = i - 1; j >= 1 && vcmp(KO[j], x) > 0; j--) KO[j + 1] = KO[j]; KO[j + 1] = x }
+		for (i = 2; i <= m; i++) { x = KO[i]; for (j = i - 1; j >= 1 && lb_vcmp(KO[j], x) > 0; j--) KO[j + 1] = KO[j]; KO[j + 1] = x }
 		klist = ""
 		for (i = 1; i <= m; i++) { klist = klist (i > 1 ? " " : "") KO[i]; KPOS[KO[i]] = i }
 		pre = ncombo > 1 ? CA[c] "-" CV[c] "cpu-" (CP[c] != "" && !MERGED[c] ? CP[c] "-" : "") : ""
@@ -339,7 +327,7 @@ function spread_plots(c, wl, pre, a, vc, m, klist,   ymin, any, vi, v, i, cf, nc
 			cf = R[i, "context"] SUBSEP R[i, "readers"] SUBSEP R[i, "writers"] SUBSEP R[i, "writer_period_ns"]
 			if (cf in CX) continue
 			CX[cf] = ++ncf; CF[ncf] = cf
-			CK[ncf] = sprintf("%d%08d%08d%015d", ctxrank(R[i, "context"]), R[i, "readers"], R[i, "writers"],
+			CK[ncf] = sprintf("%d%08d%08d%015d", lb_ctxrank(R[i, "context"]), R[i, "readers"], R[i, "writers"],
 				R[i, "writer_period_ns"] == "none" ? 0 : R[i, "writer_period_ns"] + 1)
 			cidx[ncf] = ncf
 		}

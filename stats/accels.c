@@ -29,8 +29,10 @@
 #include "internal.h"
 #include "accels.h" /* stats/Makefile: -I$(VOCAB_DIR), bench-module/ by default */
 
-#define LB_ACCEL_ROW(name, realtime, exact, nmi, pin, build, est, unit, boot_s, slow, per_s, note) \
-	{ #name, realtime, exact, nmi, pin, #build, est, unit, boot_s, slow, per_s, note },
+#define LB_ACCEL_ROW(name, realtime, exact, nmi, pin, build, est, unit, boot_s, slow, per_s, note, \
+		     metric, short_unit, axis_note, table_note, report_note, brief_note) \
+	{ #name, realtime, exact, nmi, pin, #build, est, unit, boot_s, slow, per_s, note, \
+	  metric, short_unit, axis_note, table_note, report_note, brief_note },
 const struct accel accels[] = { LB_ACCELS(LB_ACCEL_ROW) };
 const size_t naccels = ARRAY_SIZE(accels);
 
@@ -76,13 +78,15 @@ int cmd_accels(int argc, char **argv)
 	(void)argv;
 	if (argc)
 		return LB_USAGE;
-	puts("name\trealtime\texact\tnmi\tpin\tbuild\testimator\tunit\tboot_s\tslow\tper_s\tnote");
+	puts("name\trealtime\texact\tnmi\tpin\tbuild\testimator\tunit\tboot_s\tslow\tper_s\tnote"
+	     "\tmetric\tshort\taxis_note\ttable_note\treport_note\tbrief_note");
 	for (size_t i = 0; i < ARRAY_SIZE(accels); i++) {
 		const struct accel *a = &accels[i];
 
-		printf("%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a->name, a->realtime,
-		       a->exact, a->nmi, a->pin, a->build, a->estimator, a->unit, a->boot_s,
-		       a->slow, a->per_s, a->note);
+		printf("%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+		       a->name, a->realtime, a->exact, a->nmi, a->pin, a->build, a->estimator,
+		       a->unit, a->boot_s, a->slow, a->per_s, a->note, a->metric, a->short_unit,
+		       a->axis_note, a->table_note, a->report_note, a->brief_note);
 	}
 	return 0;
 }

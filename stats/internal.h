@@ -149,6 +149,7 @@ struct accel {
 	const char *name;
 	int realtime, exact, nmi, pin;
 	const char *build, *estimator, *unit, *boot_s, *slow, *per_s, *note;
+	const char *metric, *short_unit, *axis_note, *table_note, *report_note, *brief_note;
 };
 
 /* an accelerator the table lacks is taken as real time: the median */

@@ -818,7 +818,7 @@ plot_net() { awk -v vl="$(sed -n 's/^vl = "\(.*\)"/\1/p' "$1.vars.gp")" 'BEGIN {
 # the summary entries of a report, one per line (continuations joined)
 summary_entries() { awk '/^Summary/ { s = 1; next } s && /^$/ { exit } s && /^  / { l = l " " substr($0, 3); next } s { if (l != "") print l; l = $0 } END { if (l != "") print l }' <<<"$1"; }
 
-@test "summary lines state each figure's exactness once, beside the figure (#26: never 'not exact' and 'exact' for one comparison)" {
+@test "summary lines state each figure's exactness once, beside the figure: never 'not exact' and 'exact' for one comparison" {
 	r=$("$REPORT" RUN="$ROOT/results/reference-icount" BASE=6.1 NEW=6.12)
 	e=$(summary_entries "$r")
 	[ "$(wc -l <<<"$e")" -ge 4 ]
@@ -1014,4 +1014,38 @@ kernels_apart() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"before.vars.gp: 6.12.118-debian "* ]] || { echo "$output"; false; }
 	kernels_apart "$BATS_TEST_TMPDIR/good.vars.gp"
+
+@test "layouts word each accelerator from its row of the table (lbstats accels): a scratch accelerator costs one row, and no layout names one" {
+	local tab scratch out
+	tab=$("$ROOT/build/lbstats" accels)
+	# a scratch accelerator: real time, not exact, its own wording in every column
+	scratch=$(printf 'scr\t1\t0\t1\t1\tx86\tmedian_ns_per_op\tscr ns\t10\t1\t0.1\tSCR: a scratch guest\tscr-ns\tsns\t (SCR axis)\t, scratch table tail\tscratch caveat.\tscratch brief.')
+	out=$(awk -v accels="$tab"$'\n'"$scratch" -f "$ROOT/runners/lib.awk" -f /dev/stdin <<'AWK'
+BEGIN {
+	print lb_accel_unitline("scr", "read")
+	print lb_accel_perop("scr", "op")
+	print lb_accel("scr", "short")
+	printf "%s", lb_accel_notes("scr icount", "report_note", "NOTE: ", "      ", 69)
+	printf "%s", lb_accel_notes("scr", "brief_note", "", "", 72)
+	print lb_accel_names("realtime", "", ", ")
+	print lb_accel_hardware("scr") lb_accel_hardware("kvm")
+	print lb_accel_unitline("kvm", "read")
+}
+AWK
+)
+	echo "$out"
+	[ "$(sed -n 1p <<<"$out")" = "scr ns per read, scratch table tail" ]
+	[ "$(sed -n 2p <<<"$out")" = "scr-ns per op (SCR axis)" ]
+	[ "$(sed -n 3p <<<"$out")" = "sns" ]
+	# the exact accelerator's note first, then the table's order
+	[ "$(sed -n 4p <<<"$out")" = "NOTE: icount: guest instructions per op (1 insn = 1 ns), emulated," ]
+	grep -qx 'NOTE: scr: scratch caveat.' <<<"$out"
+	grep -qx 'scr: scratch brief.' <<<"$out"
+	grep -qx 'kvm, uml, scr' <<<"$out"
+	grep -qx '01' <<<"$out"
+	grep -qx 'ns per read in a kvm guest' <<<"$out"
+	# the layouts test no accelerator by name: each wording comes from the table
+	run grep -nE '"(kvm|tcg|icount|uml)"|/(kvm|tcg|icount|uml)/' "$ROOT"/runners/report.d/*.awk "$ROOT/plots/data.awk" "$ROOT/runners/lib.awk"
+	echo "$output"
+	[ "$status" -eq 1 ]
 }

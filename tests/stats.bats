@@ -1016,12 +1016,12 @@ EOF2
 	mkdir -p "$d"
 	cp "$ROOT/bench-module/vocab.h" "$d/"
 	# a line after the table's last (it ends in "))")
-	sed 's/^\(\t.*"\)))$/\1) \\\n\tA(scratch, 0, 1, 1, 0, x86, "path_ns_per_op", "steps", "1", "1", "0", "a test"))/' \
+	sed 's/^\(\t.*"\)))$/\1) \\\n\tA(scratch, 0, 1, 1, 0, x86, "path_ns_per_op", "steps", "1", "1", "0", "a test", "steps", "st", "", "", "a test", ""))/' \
 		"$ROOT/bench-module/accels.h" >"$d/accels.h"
 	grep -q 'A(scratch' "$d/accels.h"
 	make -s -C "$ROOT/stats" B="$d" VOCAB_DIR="$d" "$d/lbstats" >&2
 	run "$d/lbstats" accels
-	grep -qx $'scratch\t0\t1\t1\t0\tx86\tpath_ns_per_op\tsteps\t1\t1\t0\ta test' <<<"$output"
+	grep -qx $'scratch\t0\t1\t1\t0\tx86\tpath_ns_per_op\tsteps\t1\t1\t0\ta test\tsteps\tst\t\t\ta test\t' <<<"$output"
 	run "$d/lbstats" rule
 	grep -qx 'estimator.scratch=path_ns_per_op' <<<"$output"
 	# the icount fixture under the scratch name: the same exact figures

@@ -84,10 +84,29 @@ lb_check_run() {
 	lb_run_vocab "$1" >"$2" && "$(lb_lbstats)" check -V "$2" -m "$1/meta.txt" "$1/results.csv" >"$3"
 }
 
-# lb_awklib: the awk functions the runners share (runners/lib.awk: lb_kmatch,
-# lb_tagmatch, lb_plural, lb_units, lb_period, lb_writers), as program text to
-# put before a program: awk "$(lb_awklib)"'...'
+# lb_awklib: the awk functions the layouts share (runners/lib.awk), as
+# program text to put before a one-line program: awk "$(lb_awklib)"'...'
 lb_awklib() { cat "$LB_ROOT/runners/lib.awk"; }
+
+# lb_accel_table: the accelerator table (bench-module/accels.h as
+# `lbstats accels` prints it), read once and exported to the runners this
+# one starts (LB_ACCEL_TABLE): -v accels= for runners/lib.awk's lb_accel
+lb_accel_table() {
+	[ -n "${LB_ACCEL_TABLE:-}" ] || LB_ACCEL_TABLE=$("$(lb_lbstats)" accels) ||
+		lb_die "could not read the accelerator table (lbstats accels)"
+	export LB_ACCEL_TABLE
+}
+
+# lb_layout NAME [awk options] [FILE...]: the layout program
+# runners/report.d/NAME.awk after runners/lib.awk, as every layout's awk
+# lives there (report, table, faithful, mitigations), with the accelerator
+# table (-v accels=)
+lb_layout() {
+	local f=$1
+	shift
+	lb_accel_table
+	awk -v accels="$LB_ACCEL_TABLE" -f "$LB_ROOT/runners/lib.awk" -f "$LB_ROOT/runners/report.d/$f.awk" "$@"
+}
 
 # lb_lbstats: path of the statistics tool, (re)built if needed.
 lb_lbstats() {

@@ -1,5 +1,4 @@
 function ctxs(c) { return c == "hardirq" ? "hirq" : c }
-function ctxrank(c) { return c == "task" ? 0 : c == "hardirq" ? 1 : c == "nmi" ? 2 : 3 }
 function val(x,   a) {
 	if (x == "NA" || x == "") return "-"
 	a = x < 0 ? -x : x + 0
@@ -46,7 +45,7 @@ FNR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 	if (!((sec, k[3]) in wlidx)) { wlidx[sec, k[3]] = ++nwl[sec]; WLN[sec, nwl[sec]] = k[3] }
 	if (!(k[4] in varidx)) varidx[k[4]] = ++nvar
 	sortk[nt] = sprintf("%04d%04d%d%04d%08d%08d%015d", secidx[sec], wlidx[sec, k[3]],
-		ctxrank(k[5]), varidx[k[4]], k[6], k[7], k[8] == "none" ? 0 : k[8] + 1)
+		lb_ctxrank(k[5]), varidx[k[4]], k[6], k[7], k[8] == "none" ? 0 : k[8] + 1)
 	RSEC[nt] = sec; RWL[nt] = k[3]
 	c1 = k[4]; c2 = ctxs(k[5]); c3 = k[6] "/" k[7]; c4 = lb_period(k[8])
 	b = val($H["median_base"]); br = rsd($H["rsd_base"])
@@ -83,13 +82,17 @@ FNR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 }
 END {
 	acc = M["new", "accels"]; if (acc == "") acc = M["base", "accels"]
-	icount = (M["base", "accels"] " " M["new", "accels"]) ~ /icount/
-	tcg = (M["base", "accels"] " " M["new", "accels"]) ~ /tcg/
-	uml = (M["base", "accels"] " " M["new", "accels"]) ~ /uml/
-	unit = icount ? "guest instructions per op" : "ns per op"
-	# icount beside a real-time or emulated-time accelerator: each its own unit
-	others = acc; gsub(/(^| )icount( |$)/, " ", others); gsub(/^ +| +$/, "", others)
-	if (icount && others != "") unit = "guest instructions per op (icount), ns per op (" others ")"
+	both = M["base", "accels"] " " M["new", "accels"]
+	# the metric: an exact accelerator's (instructions) where either side
+	# ran one, beside the others' each in its own unit
+	exacts = lb_accel_names("exact", both, " ")
+	split(acc, aw, " "); others = ""
+	for (i = 1; i in aw; i++) if (index(" " exacts " ", " " aw[i] " ") == 0) others = others (others == "" ? "" : " ") aw[i]
+	if (exacts == "") { split(acc, aw, " "); unit = lb_accel(aw[1], "metric"); unit = (unit == "" ? "ns" : unit) " per op" }
+	else {
+		split(exacts, ew, " "); unit = lb_accel(ew[1], "metric") " per op"
+		if (others != "") { split(others, ow, " "); unit = unit " (" exacts "), " lb_accel(ow[1], "metric") " per op (" others ")" }
+	}
 	if (mode == "single") { wb = wb < 6 ? 6 : wb; insuff = 0; inconcl = 0; nearz = 0; TRL = "" }
 	# three parts (-v part=): the header, the table, the legend; the
 	# report puts the other sections between them
@@ -113,20 +116,12 @@ END {
 		if (mode == "runs" && M["all", "realtime"] + 0)
 			lb_wrap("WARNING: separate sweeps: base and new are two runs, so host and boot drift between them is not cancelled as in one sweep, whose boots alternate the kernels; make aa's halves split (its first boots against its last, the same kernel) measures how much that adds. Compare kernels in one sweep (KERNELS=\"A B\") where you can.", "         ")
 		if (M["all", "perboot"] + 0)
-			lb_wrap("NOTE: real time (kvm, uml): the boot is the statistical unit: one sample per boot, the mean of its runs, so runs and the >= " min_runs " of the test count boots.", "      ")
+			lb_wrap("NOTE: real time (" lb_accel_names("realtime", "", ", ") "): the boot is the statistical unit: one sample per boot, the mean of its runs, so runs and the >= " min_runs " of the test count boots.", "      ")
 		if (M["base", "accels"] != M["new", "accels"])
 			print "WARNING: base and new ran on different accelerators"
-		if (icount) {
-			print "NOTE: icount: guest instructions per op (1 insn = 1 ns), emulated,"
-			print "      deterministic; never hardware results."
-		}
-		if (tcg) print "NOTE: tcg: times are emulated (TCG); never hardware results."
-		if (uml) {
-			print "NOTE: uml: User-Mode Linux, real host ns of kernel code run natively"
-			print "      as a host process (each vCPU a host thread): real concurrency,"
-			print "      but no hardware virtualisation, no NMI, irq-off is a software"
-			print "      flag; not KVM results."
-		}
+		# each accelerator's caveat (accels.h report_note), folded at 69
+		# columns: the notes keep a margin the other header lines do not
+		printf "%s", lb_accel_notes(both, "report_note", "NOTE: ", "      ", 69)
 		exit
 	}
 	if (part == "table") {
@@ -191,10 +186,10 @@ END {
 	if (inconcl) lb_wrap("inconclusive: in (parentheses), not significant: detect = the smallest change the test could have seen with 80% power (lbstats: Welch's on these samples, the rule's minimum change and the clock's quantum at least); a smaller change is not ruled out. Never \"same\".", "   ", "   ")
 	if (nearz) lb_wrap("near zero (a side below " nz_q " clock quanta or " nz_ns " ns, e.g. the harness alone): changes and detect in ns, not in percent of a near-zero value.", "   ", "   ")
 	# the exact rule only where it can apply (a real-time report never says "exact")
-	if (exact || icount) lb_wrap("exact: every run identical on both sides (deterministic, e.g. icount): the difference is exact, no test is run; \"same\" = exact, no change.", "   ", "=  ")
+	if (exact || exacts != "") lb_wrap("exact: every run identical on both sides (deterministic, e.g. " lb_accel_names("exact", "", ", ") "): the difference is exact, no test is run; \"same\" = exact, no change.", "   ", "=  ")
 	if (insuff) lb_wrap("insufficient runs: fewer than " min_runs " runs on a side; not tested.", "   ", "?  ")
 	if (onlyb + onlyn) print (onlyb + 0) " configurations only in base, " (onlyn + 0) " only in new: not shown."
 	# (the roles of the run's vocabulary, lbstats roles: -v subject, -v baselines)
 	nc = split(baselines, cand, " "); alt = ""; for (c = 2; c <= nc; c++) alt = alt (c > 2 ? ", " : "") cand[c]
-	lb_wrap("Summary lines: " subject " vs " cand[1] (alt != "" ? " (else " alt ")" : "") " in task context, at the reference writer configuration (lbstats: present in the most kernels, then writers > 0, most runs, fastest period, most writers, fewest readers)." (icount ? " Each figure says whether it is exact." : ""), "")
+	lb_wrap("Summary lines: " subject " vs " cand[1] (alt != "" ? " (else " alt ")" : "") " in task context, at the reference writer configuration (lbstats: present in the most kernels, then writers > 0, most runs, fastest period, most writers, fewest readers)." (exacts != "" ? " Each figure says whether it is exact." : ""), "")
 }

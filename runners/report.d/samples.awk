@@ -19,14 +19,15 @@ $0 == "" || $ck == "kernel" { next }
 	n++
 	S[n] = side; K[n] = $ck; A[n] = $ca; C[n] = $cc; W[n] = $cw; V[n] = $cv
 	X[n] = $cx; R[n] = $cr; WR[n] = $cwr; P[n] = $cp; NS[n] = $cn; PR[n] = cpr ? $cpr : ""
-	# kvm and uml: one sample per boot, the mean of its runs (lbstats compare, 4th field)
+	# real time (accels.h): one sample per boot, the mean of its runs (lbstats compare, 4th field)
 	U[n] = $csu != "" ? "\t" $csu : "" # (lbstats rows --sample: sample_unit)
 	if (U[n] != "") perboot = 1
 	# real time: the boot's clock quantum (sample_quantum), the floor it is
 	# compared against (no exactness); a row of no boot is its own unit
 	if ($csq != "") { U[n] = (U[n] != "" ? U[n] : "\tr" file "." FNR) "\t" $csq; realtime = 1 }
-	# icount: the interrupt-free path per read (exact where deterministic),
-	# kvm and uml: the median of each run
+	# lbstats' estimator per accelerator (accels.h): emulated time the
+	# interrupt-free path per read (exact where deterministic), real time
+	# the median of each run
 	NS[n] = $csm # the row's figure (lbstats rows --sample)
 	if (PR[n] != "" && !((side, PR[n]) in seenp)) { seenp[side, PR[n]]; pl[side] = pl[side] (pl[side] == "" ? "" : " ") PR[n] }
 	if (!((side, $ck) in seenk)) { seenk[side, $ck]; nk[side]++; kl[side] = kl[side] (kl[side] == "" ? "" : " ") $ck }

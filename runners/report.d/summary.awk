@@ -2,7 +2,7 @@
 	function sgn(x) { return (x + 0 >= 0 ? "+" : "") fmt(x) }
 	# how exact a net figure is: exact, or why not (its path_exact)
 	function netex(r) {
-		if (r["net_ci95"] == "0" && r["accel"] == "icount") return "exact"
+		if (r["net_ci95"] == "0" && lb_accel(r["accel"], "exact") == 1) return "exact"
 		if (r["path_exact"] == "fraction") return "not exact: the path depends on the input"
 		if (r["path_exact"] == "retries") return "not exact: writer-dependent retries"
 		if (r["path_exact"] == "varies") return "not exact: runs differ"
@@ -25,8 +25,7 @@
 			for (c in H) { L[c] = ROW[g, v, c] }
 			b = L["baseline"]
 			for (c in H) { B[c] = ROW[g, b, c] }
-			icount = L["accel"] == "icount"
-			u = icount ? " insns" : " ns"
+			u = " " lb_accel(L["accel"], "short")
 			lead = ""
 			if (L["net_none"] != "" && B["net_none"] != "")
 				lead = v " " sgn(L["net_none"]) u " over unsynchronised (" netex(L) "), " b " " sgn(B["net_none"]) " (" netex(B) "); "
