@@ -1014,6 +1014,7 @@ kernels_apart() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"before.vars.gp: 6.12.118-debian "* ]] || { echo "$output"; false; }
 	kernels_apart "$BATS_TEST_TMPDIR/good.vars.gp"
+}
 
 @test "layouts word each accelerator from its row of the table (lbstats accels): a scratch accelerator costs one row, and no layout names one" {
 	local tab scratch out
@@ -1048,4 +1049,17 @@ AWK
 	run grep -nE '"(kvm|tcg|icount|uml)"|/(kvm|tcg|icount|uml)/' "$ROOT"/runners/report.d/*.awk "$ROOT/plots/data.awk" "$ROOT/runners/lib.awk"
 	echo "$output"
 	[ "$status" -eq 1 ]
+}
+
+@test "a run id too long for one line: the table cuts it between kernels within 72 columns, the report too (the sweep's first rows of a long KERNELS list)" {
+	d=$BATS_TEST_TMPDIR/20261207-200009-vm-6.1+6.12+7.2+6.1-debian+6.12-debian+6.12-distro-icount
+	cp -a "$FX/fx-icount" "$d"
+	run --separate-stderr "$ROOT/runners/table" RUN="$d"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "${lines[0]}" = "latchbench run 20261207-200009-vm-6.1+6.12+7.2+6.1-debian+6.12-debian+" ]
+	[ "${lines[1]}" = "  6.12-distro-icount" ]
+	assert_width "$output"
+	run --separate-stderr "$REPORT" RUN="$d"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	assert_width "$output"
 }

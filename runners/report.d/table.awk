@@ -212,8 +212,19 @@ function mmtests(si,   s, m, i, j, b, nrow, name, c, f, lab, st, v, pc, sig, k, 
 		}
 	}
 }
+# headline(S): S within 72 columns, a run id too long for one line cut after a
+# "+" between its kernels (else at column 72), the rest indented
+function headline(s,   out, cut) {
+	while (length(s) > 72) {
+		for (cut = 72; cut > 3 && substr(s, cut, 1) != "+"; cut--) ;
+		if (cut <= 3) cut = 72
+		out = out substr(s, 1, cut) "\n"
+		s = "  " substr(s, cut + 1)
+	}
+	return out s
+}
 END {
-	print "latchbench run " rid
+	print format == "mmtests" ? "latchbench run " rid : headline("latchbench run " rid)
 	if (!ns) { print "(no task-context rows: no table)"; exit 0 }
 	for (i = 1; i <= ns; i++) if (format == "mmtests") mmtests(i); else table(i)
 	print ""
