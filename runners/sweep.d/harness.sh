@@ -21,7 +21,7 @@ sweep_harness() {
 		for m in $modes; do
 			mk=$hk mi=$hi
 			[ "$m" != uml ] || mk=$(lb_kbuild_dir "$k" uml) mi=$(lb_initramfs "$k-uml")
-			cmds+=(-n "$m" "$LB_ROOT/runners/boot KBUILD=$mk INITRD=$mi PLAN=$hp VCPUS=1 ACCEL=$m TIMEOUT=120 OUT=$run/boots/harness-$m CMDLINE=latchbench.accel=$m")
+			cmds+=(-n "$m" "$LB_ROOT/runners/boot KBUILD=$mk INITRD=$mi PLAN=$hp VCPUS=1 ACCEL=$m TIMEOUT=120 OUT=$run/boots/harness-$m")
 		done
 		if hyperfine -N --runs 3 --export-json "$run/harness.json.tmp" "${cmds[@]}" >"$run/boots/harness.txt" 2>&1; then
 			mv "$run/harness.json.tmp" "$run/harness.json"

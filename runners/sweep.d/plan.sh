@@ -148,7 +148,7 @@ sweep_plan_boots() {
 			[ "$r" -le "$(rounds_of "$a")" ] || continue
 			if [ -n "$KDIRS" ]; then
 				for v in $VCPUS; do for k in $kdir_labels; do for m in $(mits_of "$k" ""); do boots+=("$k $(kpreempt_of "$k") $v $r $a $m"); done; done; done
-			elif [ "$a" = uml ]; then
+			elif [ "$(lb_accel_build "$a")" = um ]; then
 				# one User-Mode Linux build per kernel (the uml flavour)
 				for k in $(uml_kernels); do for v in $VCPUS; do for m in $(mits_of "$k" uml); do boots+=("$k uml $v $r $a $m"); done; done; done
 			else
