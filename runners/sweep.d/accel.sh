@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's accelerator decision: which accelerator each boot runs under
 # (lib.sh's policy, lb_accel_*, shared with sweep-boot and boot), and what
 # follows from it: pinning, real time, rounds per accelerator, the SEED.
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
 
 # sweep_accel_check: CLOCK=kvmclock needs kvm (ACCEL's words are checked with
 # every other setting, sweep_check)

@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's harness timing: boot-to-result latency per accelerator with
 # hyperfine (on this host; left out under SCHED=slurm, whose submitting host
 # need not run guests).
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
 
 # sweep_harness: RUN/harness.json (HARNESS=1 and hyperfine installed)
 sweep_harness() {

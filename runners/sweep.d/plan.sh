@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's planning: the boots of the run (kernel x model x vCPUs x
 # rounds x accelerators x mitigations) and, for each, its spec and its plan
 # (RUN/boots/TAG/{spec,plan}: runners/sweep-boot runs one).
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
 
 # plan_line W V C READERS WRITERS PERIOD NRUNS: one configuration's plan line
 plan_line() {

@@ -1,5 +1,4 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's settings: every one validated on the host before anything
 # is extracted, built or booted; one message form: VARIABLE=value: why
 # (valid: ...) (lib.sh lb_invalid). The guest's own checks stay as the second
@@ -7,6 +6,9 @@
 # boot, duration, writer period, readers, extra_work) is checked against the
 # module's own bound, read from its one table (bench-module/params.h,
 # lb_param_bound): nothing here types one.
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
+
 # check_ab_extra_work: make aa's LB_AB_EXTRA_WORK (the module's extra_work),
 # first of all
 check_ab_extra_work() {
