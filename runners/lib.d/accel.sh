@@ -21,9 +21,9 @@ lb_clock_args() {
 # of one sweep boot: its expected time from the plan and the accelerator
 # (boot, then per configuration RUNS x DURATION of measuring, slowed down by
 # emulation, plus its setup), and the timeout the sweep gives it:
-# LB_BOOT_TIMEOUT_FACTOR times that, at least LB_BOOT_TIMEOUT_FLOOR. Measured
-# (results/reference-*): 128 configurations x 3 runs x 10 ms took 55-76 s a
-# boot under icount and tcg on a shared 2-core host, expected 97 and 78 s.
+# LB_BOOT_TIMEOUT_FACTOR times that, at least LB_BOOT_TIMEOUT_FLOOR. The
+# expected time is meant as an upper bound of a boot on a shared host: a
+# reference's TAG.expected_s beside its TAG.boot.wall_s (meta.txt) shows it.
 LB_BOOT_TIMEOUT_FACTOR=5 LB_BOOT_TIMEOUT_FLOOR=150
 
 lb_boot_budget() {

@@ -22,7 +22,7 @@ plan_for() { # plan_for VCPUS
 		for var in $VARIANTS; do
 			for c in $CONTEXTS; do
 				for p in $WRITER_PERIODS; do
-					# a writer gets a vCPU of its own (issue 27): the readers
+					# a writer gets a vCPU of its own: the readers
 					# take the others; with 1 vCPU they share it (rows: shared_cpus)
 					readers=$v writers=1
 					[ "$p" != none ] || writers=0
