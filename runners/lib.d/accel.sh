@@ -88,10 +88,16 @@ lb_accel_names() {
 		$c[field] == value { print $1 }' <<<"$LB_ACCEL_TABLE" | sort | paste -sd' '
 }
 lb_accel_join() {
-	local w=() i out=""
-	read -r -a w <<<"$3"
-	for ((i = 0; i < ${#w[@]}; i++)); do
-		if [ "$i" = 0 ]; then out=${w[i]}; elif [ "$i" = $((${#w[@]} - 1)) ]; then out="$out$2${w[i]}"; else out="$out$1${w[i]}"; fi
+	local lb__join=() i out=""
+	read -r -a lb__join <<<"$3"
+	for ((i = 0; i < ${#lb__join[@]}; i++)); do
+		if [ "$i" = 0 ]; then
+			out=${lb__join[i]}
+		elif [ "$i" = $((${#lb__join[@]} - 1)) ]; then
+			out="$out$2${lb__join[i]}"
+		else
+			out="$out$1${lb__join[i]}"
+		fi
 	done
 	echo "$out"
 }
