@@ -270,9 +270,10 @@ stock_rows_first() {
 	[[ "$stderr" == *"auto stands alone"* ]]
 	# no runner decides on its own: the fallback lives in lib.sh only
 	for f in sweep sweep-boot boot; do
-		# (the sweep with its pieces, runners/sweep.d/)
+		# (the sweep and boot with their pieces, runners/sweep.d/, runners/boot.d/)
 		src=("$LB_ROOT/runners/$f")
 		[ "$f" != sweep ] || src+=("$LB_ROOT"/runners/sweep.d/*.sh)
+		[ "$f" != boot ] || src+=("$LB_ROOT"/runners/boot.d/*.sh)
 		grep -q 'lb_accel_resolve' "${src[@]}" || { echo "$f does not use lb_accel_resolve"; false; }
 		! grep -hn 'accel=icount\|accel=tcg' "${src[@]}" | grep -v '^[0-9]*:[[:space:]]*#' ||
 			{ echo "$f has its own accelerator fallback"; false; }

@@ -1,7 +1,9 @@
 # shellcheck shell=bash
-# runners/lib.d/accel.sh, the accelerators: the policy (which, pinning, real
-# time, builds beside), KVM, boot budgets, rounds and seeds. Sourced by
-# runners/lib.sh (the loader), never run.
+# runners/lib.d/accel.sh, the accelerators: their table (bench-module/
+# accels.h, read once: lb_accel_load, lb_accel_field) and what derives from
+# it (the names, real time, exact, NMI, pinning, the builds, the costs), the
+# policy (which accelerator auto means, builds beside the boots), KVM, boot
+# budgets, rounds and seeds. Sourced by runners/lib.sh (the loader), never run.
 
 # lb_clock_args CLOCK ACCEL: the kernel command line that pins the clocksource
 # (runners/sweep's CLOCK: tsc | kvmclock | auto) for a boot under ACCEL.
@@ -19,9 +21,9 @@ lb_clock_args() {
 # of one sweep boot: its expected time from the plan and the accelerator
 # (boot, then per configuration RUNS x DURATION of measuring, slowed down by
 # emulation, plus its setup), and the timeout the sweep gives it:
-# LB_BOOT_TIMEOUT_FACTOR times that, at least LB_BOOT_TIMEOUT_FLOOR. Measured
-# (results/reference-*): 128 configurations x 3 runs x 10 ms took 55-76 s a
-# boot under icount and tcg on a shared 2-core host, expected 97 and 78 s.
+# LB_BOOT_TIMEOUT_FACTOR times that, at least LB_BOOT_TIMEOUT_FLOOR. The
+# expected time is meant as an upper bound of a boot on a shared host: a
+# reference's TAG.expected_s beside its TAG.boot.wall_s (meta.txt) shows it.
 LB_BOOT_TIMEOUT_FACTOR=5 LB_BOOT_TIMEOUT_FLOOR=150
 
 lb_boot_budget() {
@@ -37,20 +39,68 @@ lb_boot_budget() {
 # lb_accel_costs ACCEL: "BOOT SLOW PER", the stated costs a boot's expected
 # time is made of (lb_boot_budget, and the sweep's ETA: runners/sweep-boot):
 # BOOT s from start to the first configuration, each configuration's RUNS x
-# DURATION of measuring times SLOW (emulation), plus PER s of its setup
+# DURATION of measuring times SLOW (emulation), plus PER s of its setup; the
+# table's boot_s, slow and per_s (auto: its fallback's, KVM unknown yet)
 lb_accel_costs() {
-	case $1 in
-	kvm) echo "10 1.5 0.05" ;;
-	tcg) echo "20 5 0.3" ;;
-	*) echo "20 10 0.3" ;; # icount (and auto: icount without KVM), uml
-	esac
+	local a=$1
+	[ "$a" != auto ] || a=$LB_ACCEL_FALLBACK
+	echo "$(lb_accel_field "$a" boot_s) $(lb_accel_field "$a" slow) $(lb_accel_field "$a" per_s)"
 }
 # --- the accelerator policy: the one place that decides what a guest runs
 # under. runners/sweep, runners/sweep-boot (a Slurm node) and runners/boot all
 # go through these functions, so they cannot disagree.
 
-# LB_ACCELS: what ACCEL (also boot's ACCEL=) may name; auto = lb_accel_resolve's choice.
-export LB_ACCELS="auto kvm tcg icount uml"
+# The table: bench-module/accels.h (one line per accelerator: name, real
+# time or emulated, exact, NMI, pinning, the builds it boots, its figure and
+# unit, its stated costs), as lbstats compiles it in and prints it (lbstats
+# accels: a header line, then a tab-separated line per accelerator).
+# lb_accel_load reads it once per process into LB_ACCEL_TABLE, exported with
+# LB_ACCELS, so that the runners a sweep starts read it no more; every
+# lb_accel_* function below answers from that copy.
+lb_accel_load() {
+	[ -z "${LB_ACCEL_TABLE:-}" ] || [ "${LB_ACCEL_TABLE_ROOT:-}" != "$LB_ROOT" ] || return 0
+	LB_ACCEL_TABLE=$("$(lb_lbstats)" accels) || lb_die "could not read the accelerator table (lbstats accels, bench-module/accels.h)"
+	LB_ACCEL_TABLE_ROOT=$LB_ROOT
+	# LB_ACCELS: what ACCEL (also boot's ACCEL=) may name: auto (lb_accel_resolve's
+	# choice), then the table's names in its order
+	LB_ACCELS="auto $(awk -F'\t' 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $1 }' <<<"$LB_ACCEL_TABLE")"
+	export LB_ACCEL_TABLE LB_ACCEL_TABLE_ROOT LB_ACCELS
+}
+
+# lb_accel_field NAME FIELD: accelerator NAME's FIELD in the table (a column
+# of its header: realtime exact nmi pin build estimator unit boot_s slow
+# per_s note); nothing for a name the table lacks (auto)
+lb_accel_field() {
+	lb_accel_load
+	awk -F'\t' -v name="$1" -v field="$2" '
+		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; if (!(field in c)) exit 2; next }
+		$1 == name { print $c[field]; exit }' <<<"$LB_ACCEL_TABLE" ||
+		lb_die "lb_accel_field: no field '$2' in the accelerator table"
+}
+
+# lb_accel_names FIELD VALUE: the names whose FIELD is VALUE, sorted, on one
+# line ("kvm uml"); lb_accel_join SEP LAST "WORDS": the words joined by SEP,
+# the last by LAST ("kvm, tcg and uml"): the lists a message names
+lb_accel_names() {
+	lb_accel_load
+	awk -F'\t' -v field="$1" -v value="$2" '
+		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c[field] == value { print $1 }' <<<"$LB_ACCEL_TABLE" | sort | paste -sd' '
+}
+lb_accel_join() {
+	local lb__join=() i out=""
+	read -r -a lb__join <<<"$3"
+	for ((i = 0; i < ${#lb__join[@]}; i++)); do
+		if [ "$i" = 0 ]; then
+			out=${lb__join[i]}
+		elif [ "$i" = $((${#lb__join[@]} - 1)) ]; then
+			out="$out$2${lb__join[i]}"
+		else
+			out="$out$1${lb__join[i]}"
+		fi
+	done
+	echo "$out"
+}
 
 # LB_UML_NOTE: what a uml number is and is not (meta.txt, warnings).
 export LB_UML_NOTE="User-Mode Linux, real host ns of kernel code run natively as a host process (each vCPU a host thread); no hardware virtualisation, no NMI, irq-off a software flag; not KVM results"
@@ -61,7 +111,10 @@ export LB_UML_NOTE="User-Mode Linux, real host ns of kernel code run natively as
 LB_ACCEL_FALLBACK=icount
 
 # lb_accel_ok A: A is a valid ACCEL value.
-lb_accel_ok() { case " $LB_ACCELS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+lb_accel_ok() {
+	lb_accel_load
+	case " $LB_ACCELS " in *" $1 "*) return 0 ;; *) return 1 ;; esac
+}
 
 # lb_kvm_dev: the KVM device the probe opens (LB_KVM_DEV: a stand-in device
 # for the tests; /dev/kvm otherwise).
@@ -98,12 +151,11 @@ lb_qemu_standin() {
 # and lb_accel_why. auto asks runners/probe-accel, which boots KBUILD_DIR
 # (a kernel that has been built: build first, then decide) under KVM: kvm
 # when that boot reaches init, else LB_ACCEL_FALLBACK with the probe's
-# reason. Other values are taken as requested. Dies when the probe itself
-# cannot run.
+# reason. Other values are taken as requested (the caller has checked them,
+# lb_accel_ok). Dies when the probe itself cannot run.
 # shellcheck disable=SC2034 # lb_accel and lb_accel_why are for the caller
 lb_accel_resolve() {
 	local req=$1 kb=${2:-} err verdict
-	lb_accel_ok "$req" || lb_die "ACCEL=$req: unknown accelerator (valid: $LB_ACCELS)"
 	if [ "$req" != auto ]; then
 		lb_accel=$req lb_accel_why="requested (ACCEL=$req)"
 		return 0
@@ -126,8 +178,9 @@ lb_accel_resolve() {
 # lb_accel_skip ACCEL KERNEL_RELEASE VCPUS: prints why a boot of that kernel
 # with that many vCPUs cannot run under ACCEL, and succeeds; fails (prints
 # nothing) when it can run. Known: Linux 6.1 with more than one vCPU hangs
-# Under uml, a kernel without UML SMP (before 6.17: 6.1, 6.12) runs 1 vCPU.
-# under icount at "x86: Booting SMP configuration:" (docs/accelerators.md, "Known limits").
+# under icount at "x86: Booting SMP configuration:" (docs/accelerators.md,
+# "Known limits"). Under uml, a kernel without UML SMP (before 6.17: 6.1,
+# 6.12) runs 1 vCPU.
 lb_accel_skip() {
 	case $1:$2 in
 	uml:*)
@@ -146,23 +199,38 @@ lb_accel_skip() {
 	return 1
 }
 
-# lb_accel_pin ACCEL PIN: whether vCPU threads get pinned (PIN, else: on under
-# kvm, where they are real CPUs, and uml, whose vCPU threads otherwise share a
-# host core on a loaded host (seen: both on CPU 0, no reader ever overlapped the
-# writer); off under emulation).
+# lb_accel_pin ACCEL PIN: whether vCPU threads get pinned: PIN, else the
+# table's pin (on where vCPU threads are real CPUs, kvm, or run kernel code
+# natively, uml, whose threads otherwise share a host core on a loaded host;
+# off under emulation)
 lb_accel_pin() {
-	if [ -n "$2" ]; then echo "$2"; elif [ "$1" = kvm ] || [ "$1" = uml ]; then echo 1; else echo 0; fi
+	if [ -n "$2" ]; then echo "$2"; elif [ "$(lb_accel_field "$1" pin)" = 1 ]; then echo 1; else echo 0; fi
 }
 
-# lb_accel_realtime A: A's times are real time (kvm; uml: host time of natively
-# run kernel code, LB_UML_NOTE), not emulated.
-lb_accel_realtime() { [ "$1" = kvm ] || [ "$1" = uml ]; }
+# lb_accel_realtime A: A's times are real time (the table's realtime: kvm;
+# uml, host time of natively run kernel code, LB_UML_NOTE), not emulated.
+lb_accel_realtime() { [ "$(lb_accel_field "$1" realtime)" = 1 ]; }
+
+# lb_accel_exact A: A's guest is deterministic (the table's exact: icount): a
+# figure is a path length, the same in every run
+lb_accel_exact() { [ "$(lb_accel_field "$1" exact)" = 1 ]; }
+
+# lb_accel_nmi A: A's guest has NMIs (the table's nmi; not uml): the nmi
+# context can run
+lb_accel_nmi() { [ "$(lb_accel_field "$1" nmi)" = 1 ]; }
+
+# lb_accel_build A: the kernel builds A boots (the table's build): x86
+# (bzImage/vmlinux, under QEMU) or um (User-Mode Linux, ARCH=um); auto
+# resolves to kvm or LB_ACCEL_FALLBACK, x86 both
+lb_accel_build() {
+	if [ "$1" = auto ]; then lb_accel_field "$LB_ACCEL_FALLBACK" build; else lb_accel_field "$1" build; fi
+}
 
 # lb_accel_beside_builds A: A's figures do not depend on what else the host
-# runs, so its boots may run while kernels are still being built (icount:
-# guest instructions; a sweep builds its later kernels beside such boots).
+# runs (exact: guest instructions), so its boots may run while kernels are
+# still being built (a sweep builds its later kernels beside such boots).
 # Real time (kvm, uml) and tcg's emulated timings need a quiet host.
-lb_accel_beside_builds() { [ "$1" = icount ]; }
+lb_accel_beside_builds() { lb_accel_exact "$1"; }
 
 # --- real-time methodology (runners/sweep): RUNS=auto, ROUNDS, SEED ---
 # RUNS=auto (kvm, uml): LB_RUNS_AUTO_MIN runs first (spread over the boots
@@ -174,10 +242,11 @@ export LB_RUNS_AUTO_MIN=3 LB_RUNS_AUTO_MAX=20 LB_RUNS_AUTO_PCT=1
 
 # LB_RT_ROUNDS: the default ROUNDS of a real-time accelerator (the boot is the
 # statistical unit: placement, host core and thermal state differ per boot),
-# at most RUNS; icount and tcg default to one boot per kernel.
+# at most RUNS; an emulated one (icount, tcg) defaults to one boot per kernel.
 export LB_RT_ROUNDS=3
 
 # lb_rounds_default ACCEL RUNS: the boots per kernel when ROUNDS is not given
+# (real time, lb_accel_realtime: LB_RT_ROUNDS at most RUNS; else 1)
 lb_rounds_default() {
 	if lb_accel_realtime "$1"; then echo $(($2 < LB_RT_ROUNDS ? $2 : LB_RT_ROUNDS)); else echo 1; fi
 }

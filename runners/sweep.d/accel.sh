@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's accelerator decision: which accelerator each boot runs under
 # (lib.sh's policy, lb_accel_*, shared with sweep-boot and boot), and what
 # follows from it: pinning, real time, rounds per accelerator, the SEED.
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
 
 # sweep_accel_check: CLOCK=kvmclock needs kvm (ACCEL's words are checked with
 # every other setting, sweep_check)
@@ -22,6 +23,9 @@ sweep_accel() {
 	else
 		for a in $ACCEL; do
 			lb_accel_resolve "$a" "$probe_kb"
+			# auto, resolved here once: each boot's sweep-boot records it as this
+			# host's verdict (node_accel) instead of probing again
+			[ "$a" != auto ] || export LB_ACCEL_AUTO=$lb_accel LB_ACCEL_AUTO_WHY=$lb_accel_why
 			accels="$accels${accels:+ }$lb_accel" why="$why${why:+; }$lb_accel: $lb_accel_why"
 		done
 		[ "${accels#* }" != "$accels" ] || why=$lb_accel_why
@@ -57,14 +61,13 @@ rounds_of() { # rounds_of ACCEL: boots per kernel under ACCEL (ROUNDS, else lb_r
 # maxrounds and the SEED of a real-time run
 sweep_accel_policy() {
 	for a in $accels; do
-		case $a in
-		kvm | auto) ;;
-		uml) lb_warn "uml: $LB_UML_NOTE" ;;
-		*)
+		[ "$a" != auto ] || continue
+		if lb_accel_realtime "$a"; then
+			[ "$a" != uml ] || lb_warn "uml: $LB_UML_NOTE"
+		else
 			[ "$ACCEL" != auto ] || lb_warn "KVM not usable: measuring under $accels (${why##*probe-accel: })"
 			lb_warn "times are EMULATED ($a), not hardware results$([ "$a" != icount ] || echo "; icount: ns = guest instructions (6.1 boots with 1 vCPU only)")"
-			;;
-		esac
+		fi
 	done
 	case " $accels " in *" kvm "* | " auto ") ;; *) [ "$CLOCK" != kvmclock ] || lb_die "CLOCK=kvmclock needs kvm, and this run is under $accels ($why); CLOCK=tsc works everywhere" ;; esac
 	standin=""
@@ -81,7 +84,7 @@ sweep_accel_policy() {
 			lb_warn "$a: $ra boot(s) per kernel, not $LB_RT_ROUNDS: RUNS=$RUNS, and every boot needs a run (RUNS=$LB_RT_ROUNDS or more: significance across boots)"
 		fi
 		if [ "$RUNS" = auto ] && ! lb_accel_realtime "$a"; then
-			lb_log "RUNS=auto: $a runs $runs0, no more: $(if [ "$a" = icount ]; then echo "icount is deterministic (every run the same path length)"; else echo "$a's times are emulated, not real time"; fi)"
+			lb_log "RUNS=auto: $a runs $runs0, no more: $(if lb_accel_exact "$a"; then echo "$a is deterministic (every run the same path length)"; else echo "$a's times are emulated, not real time"; fi)"
 		fi
 	done
 	if [ "$realtime" = 1 ] && [ -z "$SEED" ]; then

@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's builds: one script per kernel flavour (unchanged kernels are
 # skipped by their stamp), run here before the boots (build_local) or beside
 # the icount boots (the builder), or as Slurm jobs (slurm.sh).
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
 
 q() { printf '%q ' "$@"; echo; }
 
@@ -23,14 +24,14 @@ build_script() { # build_script NAME: the commands that build NAME
 	fi
 }
 
-	# shellcheck disable=SC2317 # the INT/TERM trap while building
-	on_build_signal() {
-		trap - INT TERM
-		[ -z "$build_pid" ] || kill -TERM -- "-$build_pid" 2>/dev/null || kill -TERM "$build_pid" 2>/dev/null || true
-		wait 2>/dev/null || true
-		lb_warn "interrupted while building: no run was started"
-		exit 130
-	}
+# shellcheck disable=SC2317 # the INT/TERM trap while building
+on_build_signal() {
+	trap - INT TERM
+	[ -z "$build_pid" ] || kill -TERM -- "-$build_pid" 2>/dev/null || kill -TERM "$build_pid" 2>/dev/null || true
+	wait 2>/dev/null || true
+	lb_warn "interrupted while building: no run was started"
+	exit 130
+}
 
 build_local() { # build_local NAME...: build each here, in its own process group
 	local bn brc bs

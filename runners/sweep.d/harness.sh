@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's harness timing: boot-to-result latency per accelerator with
 # hyperfine (on this host; left out under SCHED=slurm, whose submitting host
 # need not run guests).
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
 
 # sweep_harness: RUN/harness.json (HARNESS=1 and hyperfine installed)
 sweep_harness() {
@@ -21,7 +22,7 @@ sweep_harness() {
 		for m in $modes; do
 			mk=$hk mi=$hi
 			[ "$m" != uml ] || mk=$(lb_kbuild_dir "$k" uml) mi=$(lb_initramfs "$k-uml")
-			cmds+=(-n "$m" "$LB_ROOT/runners/boot KBUILD=$mk INITRD=$mi PLAN=$hp VCPUS=1 ACCEL=$m TIMEOUT=120 OUT=$run/boots/harness-$m CMDLINE=latchbench.accel=$m")
+			cmds+=(-n "$m" "$LB_ROOT/runners/boot KBUILD=$mk INITRD=$mi PLAN=$hp VCPUS=1 ACCEL=$m TIMEOUT=120 OUT=$run/boots/harness-$m")
 		done
 		if hyperfine -N --runs 3 --export-json "$run/harness.json.tmp" "${cmds[@]}" >"$run/boots/harness.txt" 2>&1; then
 			mv "$run/harness.json.tmp" "$run/harness.json"

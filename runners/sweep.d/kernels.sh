@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's kernels: which (kernel, preemption model) pairs it boots,
 # a developer's own trees (KSRC/PATCHES -> KDIRS, labelled build dirs), the
 # kernels User-Mode Linux boots.
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
 
 # models_of K: the preemption models to boot K with (PREEMPT, or K's default)
 models_of() {

@@ -1,7 +1,8 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's knobs: PROFILE's defaults for every variable that decides
 # the rows (knob_defaults), filling what the environment leaves unset.
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
 
 vcpus_default() {
 	local v=1 out=""

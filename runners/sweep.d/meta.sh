@@ -1,7 +1,8 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's run metadata: the run store (RUN/), meta.txt written before
 # the boots and completed after them, the reproducer.
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
 
 # reproducer: the make command that runs this sweep again: every knob whose
 # value is not its default, VCPUS always (its default depends on the host) and

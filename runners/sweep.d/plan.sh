@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's planning: the boots of the run (kernel x model x vCPUs x
 # rounds x accelerators x mitigations) and, for each, its spec and its plan
 # (RUN/boots/TAG/{spec,plan}: runners/sweep-boot runs one).
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
 
 # plan_line W V C READERS WRITERS PERIOD NRUNS: one configuration's plan line
 plan_line() {
@@ -21,7 +22,7 @@ plan_for() { # plan_for VCPUS
 		for var in $VARIANTS; do
 			for c in $CONTEXTS; do
 				for p in $WRITER_PERIODS; do
-					# a writer gets a vCPU of its own (issue 27): the readers
+					# a writer gets a vCPU of its own: the readers
 					# take the others; with 1 vCPU they share it (rows: shared_cpus)
 					readers=$v writers=1
 					[ "$p" != none ] || writers=0
@@ -148,7 +149,7 @@ sweep_plan_boots() {
 			[ "$r" -le "$(rounds_of "$a")" ] || continue
 			if [ -n "$KDIRS" ]; then
 				for v in $VCPUS; do for k in $kdir_labels; do for m in $(mits_of "$k" ""); do boots+=("$k $(kpreempt_of "$k") $v $r $a $m"); done; done; done
-			elif [ "$a" = uml ]; then
+			elif [ "$(lb_accel_build "$a")" = um ]; then
 				# one User-Mode Linux build per kernel (the uml flavour)
 				for k in $(uml_kernels); do for v in $VCPUS; do for m in $(mits_of "$k" uml); do boots+=("$k uml $v $r $a $m"); done; done; done
 			else

@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's local run: the boots one at a time (runners/sweep-boot), each
 # folded into the run store as it ends, RUNS=auto's further rounds, an
 # interrupt that keeps what finished, the tally of failed boots.
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
 
 # sweep_arm: from here on an interrupt (INT, TERM) keeps what finished and
 # says so

@@ -1,5 +1,4 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep's settings: every one validated on the host before anything
 # is extracted, built or booted; one message form: VARIABLE=value: why
 # (valid: ...) (lib.sh lb_invalid). The guest's own checks stay as the second
@@ -7,6 +6,9 @@
 # boot, duration, writer period, readers, extra_work) is checked against the
 # module's own bound, read from its one table (bench-module/params.h,
 # lb_param_bound): nothing here types one.
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
+
 # check_ab_extra_work: make aa's LB_AB_EXTRA_WORK (the module's extra_work),
 # first of all
 check_ab_extra_work() {
@@ -17,6 +19,16 @@ check_ab_extra_work() {
 		lb_invalid LB_AB_EXTRA_WORK "more extra steps per read than the module's extra_work takes" "1..$(lb_param_bound extra_work max)" ;;
 	esac
 	return 0
+}
+
+# emulated_why: why no accelerator but a real-time one repeats runs: the
+# exact ones are deterministic, the others' times emulated (the table's
+# realtime and exact)
+emulated_why() {
+	local a out=""
+	for a in $(lb_accel_names realtime 0); do ! lb_accel_exact "$a" || out="$out${out:+, }$a is deterministic (every run the same path length)"; done
+	for a in $(lb_accel_names realtime 0); do lb_accel_exact "$a" || out="$out${out:+, }$a's times are emulated"; done
+	echo "$out"
 }
 
 # sweep_check: every other setting (after sweep_knobs filled the defaults); a
@@ -36,7 +48,7 @@ sweep_check() {
 	# uml: the Debian kernels built ARCH=um, with um's own model; x86 = 1 when some
 	# accelerator boots the x86 builds (all but uml)
 	x86=0
-	for a in ${ACCEL}; do [ "$a" = uml ] || x86=1; done
+	for a in $ACCEL; do [ "$(lb_accel_build "$a")" = um ] || x86=1; done
 	case " $ACCEL " in *" uml "*) [ -z "${KDIRS:-}${KSRC:-}${PATCHES:-}" ] || lb_die "ACCEL=$ACCEL: uml boots the Debian kernels built ARCH=um (KERNELS); KDIRS/KSRC/PATCHES trees are x86 builds (use icount, tcg or kvm for them)" ;; esac
 	[ "$ACCEL" != uml ] || [ -z "$PREEMPT" ] || lb_die "PREEMPT=$PREEMPT with ACCEL=uml: a User-Mode Linux kernel has um's own default model (the rows say which); leave PREEMPT empty"
 	# vCPUs: QEMU's 64 at most, and the readers they become (all of them
@@ -69,17 +81,19 @@ sweep_check() {
 		*) ! lb_param_outside writer_period_ns "$w" || lb_invalid WRITER_PERIODS "'$w' ns is outside the module's writer_period_ns" "none, or $(lb_param_bound writer_period_ns min)..$wmax ns (0: back-to-back)" ;;
 		esac
 	done
-	# RUNS=auto: real time only (kvm, uml; auto may resolve to kvm); runs0 = the
-	# runs of the first rounds
+	# RUNS=auto: real time only (lb_accel_realtime; auto may resolve to kvm);
+	# runs0 = the runs of the first rounds. rt_words: the real-time names,
+	# sorted (the messages' lists)
 	rt_possible=0
-	for a in $ACCEL; do case $a in auto | kvm | uml) rt_possible=1 ;; esac; done
+	for a in $ACCEL; do [ "$a" != auto ] && ! lb_accel_realtime "$a" || rt_possible=1; done
+	rt_words=$(lb_accel_names realtime 1)
 	case $RUNS in
 	auto)
-		[ "$rt_possible" = 1 ] || lb_invalid RUNS "repeats runs until each mean's 95% interval is within $LB_RUNS_AUTO_PCT%, for real time; ACCEL=$ACCEL has none: icount is deterministic (every run the same path length), tcg's times are emulated" "auto with ACCEL=kvm, uml or auto; or a number of runs"
+		[ "$rt_possible" = 1 ] || lb_invalid RUNS "repeats runs until each mean's 95% interval is within $LB_RUNS_AUTO_PCT%, for real time; ACCEL=$ACCEL has none: $(emulated_why)" "auto with ACCEL=$(lb_accel_join ", " ", " "$rt_words") or auto; or a number of runs"
 		[ "$SCHED" = local ] || lb_invalid RUNS "decides each further round from the rows of the last, which needs SCHED=local (SCHED=$SCHED submits every boot at once)" "a number of runs with SCHED=$SCHED"
 		runs0=$LB_RUNS_AUTO_MIN
 		;;
-	'' | *[!0-9]* | 0*) lb_invalid RUNS "not a positive number of runs" "1, 2, 3, ..., or auto (kvm, uml)" ;;
+	'' | *[!0-9]* | 0*) lb_invalid RUNS "not a positive number of runs" "1, 2, 3, ..., or auto ($(lb_accel_join ", " ", " "$rt_words"))" ;;
 	*) runs0=$RUNS ;;
 	esac
 	# a boot runs its share of RUNS (ROUNDS boots per kernel) as the module's
@@ -114,7 +128,7 @@ sweep_check() {
 	case $DURATION in '' | *[!0-9]* | 0*) lb_invalid DURATION "not a positive number of ms per run" "1..$dmax" ;; esac
 	! lb_param_outside duration_ms "$DURATION" || lb_invalid DURATION "longer than the module's duration_ms takes" "1..$dmax (ms per run)"
 	if [ -n "$ROUNDS" ]; then
-		case $ROUNDS in *[!0-9]* | 0*) lb_invalid ROUNDS "not a positive number of boots per kernel" "1..$runs0 (unset: $LB_RT_ROUNDS under kvm and uml, 1 under icount and tcg)" ;; esac
+		case $ROUNDS in *[!0-9]* | 0*) lb_invalid ROUNDS "not a positive number of boots per kernel" "1..$runs0 (unset: $LB_RT_ROUNDS under $(lb_accel_join ", " " and " "$rt_words"), 1 under $(lb_accel_join ", " " and " "$(lb_accel_names realtime 0)"))" ;; esac
 		if [ "${#ROUNDS}" -gt 4 ] || [ "$ROUNDS" -gt "$runs0" ]; then
 			lb_invalid ROUNDS "more than RUNS=$RUNS$([ "$RUNS" != auto ] || echo " (its first $runs0)"): every boot needs at least one run" "1..$runs0"
 		fi
@@ -144,7 +158,8 @@ sweep_check() {
 	case " $ACCEL " in
 	*" kvm "*)
 		if [ "$SCHED" = local ] && why=$(lb_kvm_unusable); then
-			lb_invalid ACCEL "KVM cannot run on this host: $why" "auto (KVM where it works, else $LB_ACCEL_FALLBACK), tcg, icount, uml"
+			others=" ${LB_ACCELS#auto } "
+			lb_invalid ACCEL "KVM cannot run on this host: $why" "auto (KVM where it works, else $LB_ACCEL_FALLBACK), $(lb_accel_join ", " ", " "${others/ kvm / }")"
 		fi
 		;;
 	esac

@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034,SC2154 # the sweep's state: runners/sweep sources every piece; its globals are set in one and read in another
 # runners/sweep under SCHED=slurm: the build jobs' scripts, the submission
 # and wait (runners/slurm: every build and boot a Slurm job), and the
 # accelerator the nodes chose under ACCEL=auto.
+# shellcheck source-path=SCRIPTDIR source=state.sh
+. "$LB_ROOT/runners/sweep.d/state.sh"
 
 # slurm_build_jobs: one build job per kernel flavour (build_script) in
 # RUN/boots/builds (empty for a local run)
