@@ -944,7 +944,7 @@ blocks_apart() {
 	# the committed report's pairs: each changes the version alone, or the
 	# config or boot within a version
 	grep '^latchbench: .* -> ' "$ref/report.txt" | sed 's/^latchbench: \([^ ]*\) -> \([^ ]*\) .*/\1 \2/' >"$BATS_TEST_TMPDIR/pairs"
-	[ "$(wc -l <"$BATS_TEST_TMPDIR/pairs")" -eq 6 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/pairs")" -eq 8 ]
 	while read -r a b; do
 		va=${a%%[-+]*} vb=${b%%[-+]*}
 		if [ "$va" != "$vb" ]; then
