@@ -29,7 +29,7 @@ lb_guest() {
 	img=$(lb_image "$k" "$p") || return 99
 	mkdir -p "$out"
 	"$LB_ROOT/runners/boot" KBUILD="$(lb_kbuild_dir "$k" "$p")" INITRD="$img" PLAN="$plan" \
-		VCPUS="$v" ACCEL="$a" TIMEOUT="$t" OUT="$out" CMDLINE="latchbench.accel=$a $extra" 2>"$out/boot.stderr" || rc=$?
+		VCPUS="$v" ACCEL="$a" TIMEOUT="$t" OUT="$out" CMDLINE="$extra" 2>"$out/boot.stderr" || rc=$?
 	{
 		sed -n 's/^H //p' "$out/channel.txt" | head -n 1
 		sed -n 's/^R //p' "$out/channel.txt"

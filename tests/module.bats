@@ -278,7 +278,7 @@ BAD_INPUT=(
 		"workload=scratchw variant=latch context=task readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=3" >"$BATS_TEST_TMPDIR/plan"
 	mkdir -p "$out" "$run"
 	"$LB_ROOT/runners/boot" KBUILD="$(lb_kbuild_dir 6.12)" INITRD="$BATS_TEST_TMPDIR/img.cpio.gz" PLAN="$BATS_TEST_TMPDIR/plan" \
-		VCPUS=1 ACCEL=icount TIMEOUT=300 OUT="$out" CMDLINE="latchbench.accel=icount" 2>"$out/boot.stderr" ||
+		VCPUS=1 ACCEL=icount TIMEOUT=300 OUT="$out" 2>"$out/boot.stderr" ||
 		{ tail -n 15 "$out/boot.stderr"; false; }
 	"$LB_ROOT/runners/collect" CHANNEL="$out/channel.txt" RUN="$run" TAG=6.12-voluntary-1cpu
 	[ "$(grep -c ',tkfast,scratch,task,' "$run/results.csv")" -eq 4 ]

@@ -124,7 +124,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 	workload=tkfast variant=latch context=task readers=1 writers=1 writer_period_ns=1000000 nruns=2 duration_ms=100
 	workload=tkfast variant=latch context=task readers=1 writers=1 writer_period_ns=10000 nruns=2 duration_ms=100
 	P
-	run "$LB_ROOT/runners/boot" KBUILD="$kb" INITRD="$img" PLAN="$p" VCPUS=2 ACCEL=uml PIN=1 TIMEOUT=120 OUT="$out" CMDLINE=latchbench.accel=uml
+	run "$LB_ROOT/runners/boot" KBUILD="$kb" INITRD="$img" PLAN="$p" VCPUS=2 ACCEL=uml PIN=1 TIMEOUT=120 OUT="$out"
 	[ "$status" -eq 0 ] || { echo "exit $status"; tail -n 20 "$out/console.log"; false; }
 	{ sed -n 's/^H //p' "$out/channel.txt" | head -n 1; sed -n 's/^R //p' "$out/channel.txt"; } >"$out/rows.csv"
 	[ "$(wc -l <"$out/rows.csv")" -eq 11 ]
@@ -303,7 +303,7 @@ urows() { lb_col "$(uml_run)/results.csv" "$1"; }
 		img=$(lb_image "$k" uml)
 		kb=$(lb_kbuild_dir "$k" uml)
 		out=$BATS_TEST_TMPDIR/$k
-		run "$LB_ROOT/runners/boot" KBUILD="$kb" INITRD="$img" PLAN="$p" VCPUS=1 ACCEL=uml TIMEOUT=120 OUT="$out" CMDLINE=latchbench.accel=uml
+		run "$LB_ROOT/runners/boot" KBUILD="$kb" INITRD="$img" PLAN="$p" VCPUS=1 ACCEL=uml TIMEOUT=120 OUT="$out"
 		[ "$status" -eq 0 ] || { echo "$k: exit $status"; tail -n 20 "$out/console.log"; false; }
 		grep -q "^R $k\.[0-9]*,uml,1,tkfast,latch,task," "$out/channel.txt"
 		grep -q "^R $k\.[0-9]*,uml,1,ktime_get_mono_fast_ns,kernel,task," "$out/channel.txt"

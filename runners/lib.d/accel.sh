@@ -215,10 +215,6 @@ lb_accel_realtime() { [ "$(lb_accel_field "$1" realtime)" = 1 ]; }
 # figure is a path length, the same in every run
 lb_accel_exact() { [ "$(lb_accel_field "$1" exact)" = 1 ]; }
 
-# lb_accel_nmi A: A's guest has NMIs (the table's nmi; not uml): the nmi
-# context can run
-lb_accel_nmi() { [ "$(lb_accel_field "$1" nmi)" = 1 ]; }
-
 # lb_accel_build A: the kernel builds A boots (the table's build): x86
 # (bzImage/vmlinux, under QEMU) or um (User-Mode Linux, ARCH=um); auto
 # resolves to kvm or LB_ACCEL_FALLBACK, x86 both
