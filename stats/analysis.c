@@ -265,24 +265,28 @@ static int cmp_samples(const struct analysis *a, const struct group *gr, struct 
 	return unit_samples(gr, a->basis, out);
 }
 
-static void print_cmp(const struct analysis *a, size_t i, long j)
+/* group i against group j (its reference) by the report's rule, into c */
+static void compare_groups(const struct analysis *a, size_t i, size_t j, struct lb_cmp *c)
 {
 	struct values x = { 0 }, y = { 0 };
+	struct lb_opts o = group_opts(&cmp_groups[i], &cmp_groups[j]);
+
+	cmp_samples(&a[j], &cmp_groups[j], &x);
+	cmp_samples(&a[i], &cmp_groups[i], &y);
+	lb_compare_opts(x.v, x.n, y.v, y.n, &o, c);
+	free(x.v);
+	free(y.v);
+}
+
+static void print_cmp(const struct analysis *a, size_t i, long j)
+{
 	struct lb_cmp c;
 
 	if (j < 0) {
 		fputs(",,", stdout);
 		return;
 	}
-	{
-		struct lb_opts o = group_opts(&cmp_groups[i], &cmp_groups[j]);
-
-		cmp_samples(&a[j], &cmp_groups[j], &x);
-		cmp_samples(&a[i], &cmp_groups[i], &y);
-		lb_compare_opts(x.v, x.n, y.v, y.n, &o, &c);
-	}
-	free(x.v);
-	free(y.v);
+	compare_groups(a, i, j, &c);
 	putchar(',');
 	print_num(stdout, c.near_zero ? NAN : c.change_pct);
 	printf(",%s", lb_verdict_name(c.verdict));
@@ -291,20 +295,13 @@ static void print_cmp(const struct analysis *a, size_t i, long j)
 /* the mde columns of a comparison: mde_pct (NA near zero, untested), mde in units */
 static void print_mde(const struct analysis *a, size_t i, long j)
 {
-	struct values x = { 0 }, y = { 0 };
 	struct lb_cmp c;
-	struct lb_opts o;
 
 	if (j < 0) {
 		fputs(",,", stdout);
 		return;
 	}
-	o = group_opts(&cmp_groups[i], &cmp_groups[j]);
-	cmp_samples(&a[j], &cmp_groups[j], &x);
-	cmp_samples(&a[i], &cmp_groups[i], &y);
-	lb_compare_opts(x.v, x.n, y.v, y.n, &o, &c);
-	free(x.v);
-	free(y.v);
+	compare_groups(a, i, j, &c);
 	putchar(',');
 	print_num(stdout, c.mde_pct);
 	putchar(',');
