@@ -298,7 +298,7 @@ net_of() {
 	[ "$(grep -c ',seqcount,' <<<"$output")" -eq 0 ]
 }
 
-# The input contract of results.csv (issue 24): lbstats is the one parser;
+# The input contract of results.csv: lbstats is the one parser;
 # each refusal names the file, the line and the column. Every case is also
 # run through `lbstats summary`, and the untouched file passes (the control).
 contract_refuses() { # FILE EXPECTED-MESSAGE
@@ -822,7 +822,7 @@ an() {
 	[ "$(an "$ROOT/results/reference-icount/results.csv" cmp_unit | sort -u)" = run ]
 }
 
-@test "contract: every column has a domain: negative, fractional, hex, overflowing or unknown values refused naming file:line:column, value and what is valid (#36)" {
+@test "contract: every column has a domain: negative, fractional, hex, overflowing or unknown values refused naming file:line:column, value and what is valid" {
 	bats_require_minimum_version 1.5.0
 	f=$BATS_TEST_TMPDIR/results.csv
 	src=$ROOT/results/reference-icount/results.csv
