@@ -30,14 +30,11 @@ struct config_rows *read_configs(const char *name, struct map *m, int need_round
 	csv_open(&c, name);
 	if (!csv_next(&c))
 		die("%s: no rows", c.in.name);
-	for (size_t i = 0; i < NCONFIG_COLS; i++) {
-		ci[i] = csv_col(&c, config_cols[i]);
-		if (ci[i] < 0 && strcmp(config_cols[i], "preempt"))
-			die("%s: no column '%s' in header", c.in.name, config_cols[i]);
-	}
-	ins = csv_col(&c, "ns_per_op");
-	if (ins < 0)
-		die("%s: no column 'ns_per_op' in header", c.in.name);
+	/* every configuration column but preempt is required */
+	for (size_t i = 0; i < NCONFIG_COLS; i++)
+		ci[i] = strcmp(config_cols[i], "preempt") ? csv_need_col(&c, config_cols[i]) :
+			csv_col(&c, config_cols[i]);
+	ins = csv_need_col(&c, "ns_per_op");
 	ird = csv_col(&c, "round");
 	iew = csv_col(&c, "extra_work");
 	if (need_round && ird < 0)

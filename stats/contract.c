@@ -119,6 +119,16 @@ int csv_col(const struct csv *c, const char *name)
 	return -1;
 }
 
+/* a column the caller cannot do without: its index, or die naming it */
+int csv_need_col(const struct csv *c, const char *name)
+{
+	int i = csv_col(c, name);
+
+	if (i < 0)
+		die("%s: no column '%s' in header", c->in.name, name);
+	return i;
+}
+
 void csv_header(struct csv *c)
 {
 	c->hdr = xstrdup(c->in.line);

@@ -128,6 +128,7 @@ char *kernel_id(char *kernel, const char *mit, char *buf, size_t len);
 void no_cr(const struct csv *c, const char *line);
 void csv_header(struct csv *c);
 int csv_col(const struct csv *c, const char *name);
+int csv_need_col(const struct csv *c, const char *name);
 void csv_check_row(const struct csv *c);
 void row_identity(struct csv *c);
 

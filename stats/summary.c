@@ -223,14 +223,9 @@ static void read_groups(struct groups *s, const char *name)
 		csv_close(&c);
 		return;
 	}
-	for (size_t i = 0; i < NGROUP_COLS; i++) {
-		gi[i] = csv_col(&c, group_cols[i]);
-		if (gi[i] < 0)
-			die("%s: no column '%s' in header", c.in.name, group_cols[i]);
-	}
-	ins = csv_col(&c, "ns_per_op");
-	if (ins < 0)
-		die("%s: no column 'ns_per_op' in header", c.in.name);
+	for (size_t i = 0; i < NGROUP_COLS; i++)
+		gi[i] = csv_need_col(&c, group_cols[i]);
+	ins = csv_need_col(&c, "ns_per_op");
 	iro = csv_col(&c, "read_ops");
 	iret = csv_col(&c, "retries");
 	itorn = csv_col(&c, "torn");
