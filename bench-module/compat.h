@@ -126,9 +126,9 @@ static __always_inline void lb_latch_write_end(seqcount_latch_t *s)
 }
 #endif
 
-#if defined(CONFIG_UML)
+#if !defined(CONFIG_X86)
 #define LB_IF_CYC2NS_EXPORT(x...)
-#define LB_NOTE_CYC2NS " cyc2ns cyc2ns_read (" LB_UML_NO_CYC2NS ")"
+#define LB_NOTE_CYC2NS " cyc2ns cyc2ns_read (" LB_NO_TSC ")"
 #elif defined(LB_NO_CYC2NS_EXPORT)
 #define LB_IF_CYC2NS_EXPORT(x...)
 #define LB_NOTE_CYC2NS " cyc2ns_read (needs the cyc2ns_read_begin export)"
@@ -151,7 +151,7 @@ static __always_inline void lb_latch_write_end(seqcount_latch_t *s)
 #endif
 
 /* The same, for lb_absent (table.c): x when the build lacks it, else nothing. */
-#if defined(LB_NO_CYC2NS_EXPORT) && !defined(CONFIG_UML)
+#if defined(LB_NO_CYC2NS_EXPORT) && defined(CONFIG_X86)
 #define LB_IF_NO_CYC2NS_EXPORT(x...) x
 #else
 #define LB_IF_NO_CYC2NS_EXPORT(x...)
@@ -167,7 +167,7 @@ static __always_inline void lb_latch_write_end(seqcount_latch_t *s)
 #endif
 
 /* Appended to "workload unknown" errors: what this build left out, and why. */
-#if defined(CONFIG_UML) || defined(LB_NO_CYC2NS_EXPORT) || defined(LB_NO_MODULE_ADDRESS_EXPORT) || \
+#if !defined(CONFIG_X86) || defined(LB_NO_CYC2NS_EXPORT) || defined(LB_NO_MODULE_ADDRESS_EXPORT) || \
 	!defined(CONFIG_MODULES_TREE_LOOKUP)
 #define LB_LEFT_OUT "; not in this build:" LB_NOTE_CYC2NS \
 	LB_NOTE_MODULE_ADDRESS " (see latchbench's patches/<version>/)"
@@ -176,35 +176,42 @@ static __always_inline void lb_latch_write_end(seqcount_latch_t *s)
 #endif
 
 /*
- * The architecture: x86 (the QEMU guests) or um (User-Mode Linux: the same
+ * The architecture: x86 (the QEMU guests), um (User-Mode Linux: the same
  * kernel built ARCH=um, run as a host process; its code runs natively on
- * the host's cores, each vCPU a host thread).  What um lacks:
- *  - NMI: interrupts are host signals and "irq off" is a software flag;
- *    there is no NMI and no APIC to send one with.  context=nmi is absent
- *    (LB_NO_NMI, listed in debugfs "absent"); hardirq (irq_work) exists.
- *  - The TSC as a kernel clock: um's clocksource reads the host's
- *    clock_gettime() and there is no tsc_khz, no cyc2ns and no
- *    cyc2ns_read_begin(): the cyc2ns replica and cyc2ns_read are left out.
- *    The harness times with ktime_get_mono_fast_ns() there (1 unit = 1 ns,
- *    lb_arch_khz() 1000000), so a UML time includes a host clock read per
- *    timed batch, not per op.
- *  - sched_clock is the jiffies one (10 ms at HZ=100): the sched_clock
- *    and local_clock rows measure that.
- * The replicas' own clocksource read (lb_clock_read) stays the x86 TSC read
- * instruction on both, so a replica's path is the same under kvm and uml.
- * lb_nmi_register(fn) references fn either way (no unused-function warning
- * on um, where it registers nothing).
+ * the host's cores, each vCPU a host thread) or arm64 (Debian's arm64
+ * image under QEMU icount).  Per architecture:
+ *  - LB_ARCH: the instruction set of the module's code, the rows' arch
+ *    column (um runs x86_64 code).
+ *  - lb_arch_cycles(), lb_arch_khz(): the harness clock and its kHz.  x86:
+ *    the TSC (rdtsc_ordered, tsc_khz); arm64: the generic timer's virtual
+ *    counter (isb; mrs cntvct_el0, the arch timer clocksource's read) at
+ *    CNTFRQ (62.5 MHz under QEMU: 16 ns a tick); um: ktime_get_mono_fast_ns()
+ *    (1 unit = 1 ns), so a UML time includes a host clock read per timed
+ *    batch, not per op.
+ *  - lb_exact_khz(): the harness clock's kHz under an exact accelerator
+ *    (icount, 1 guest instruction = 1 ns of virtual time): x86's TSC then
+ *    counts virtual ns (1000000 kHz whatever tsc_khz says); arm64's counter
+ *    ticks at CNTFRQ of virtual time, so lb_arch_khz() stays right.
+ *  - lb_clock_counter(): the replicas' clocksource read, the instruction a
+ *    kernel clocksource reads: x86's rdtsc_ordered() (read_tsc()), also on
+ *    um, so a replica's path is the same under kvm and uml; arm64's
+ *    counter read (arch_counter_get_cntvct()).
+ *  - LB_NO_TSC: x86's TSC, cyc2ns and cyc2ns_read_begin() exist only on
+ *    x86: um's clocksource is the host's clock_gettime() and arm64's
+ *    sched_clock is the generic latch (kernel/time/sched_clock.c).  The
+ *    cyc2ns replica and cyc2ns_read are left out (Kbuild: CONFIG_X86),
+ *    listed in debugfs "absent".
+ *  - LB_NO_NMI: um has no NMI (interrupts are host signals, irq-off is a
+ *    software flag); arm64 has no NMI a module can raise (the GIC's
+ *    pseudo-NMIs serve the NMI watchdog and perf).  context=nmi is absent
+ *    there; hardirq (irq_work) exists.  lb_nmi_register(fn) references fn
+ *    either way (no unused-function warning where it registers nothing).
  */
-#ifdef CONFIG_UML
+#if defined(CONFIG_UML) || defined(CONFIG_ARM64)
 #include <linux/bug.h>
-#include <linux/ktime.h>
-#include <linux/timekeeping.h>
 
-#define LB_NO_NMI "User-Mode Linux has no NMI (interrupts are host signals; irq-off is a software flag)"
-#define LB_UML_NO_CYC2NS "x86 only: User-Mode Linux has no TSC clocksource and no cyc2ns"
-#define LB_ARCH_KHZ "ktime_khz"
 #define LB_IF_TSC(x...)
-#define LB_IF_UML(x...) x
+#define LB_IF_NO_TSC(x...) x
 #define NMI_DONE	0
 #define NMI_HANDLED	1
 #define lb_nmi_register(fn) ({ (void)(fn); 0; })
@@ -212,8 +219,18 @@ static __always_inline void lb_latch_write_end(seqcount_latch_t *s)
 
 static __always_inline void lb_nmi_raise_self(void)
 {
-	WARN_ON_ONCE(1);	/* refused before: lb_ctx_absent[LB_CTX_NMI] */
+	WARN_ON_ONCE(1);	/* refused before: lb_absent's context nmi */
 }
+#endif
+
+#ifdef CONFIG_UML
+#include <linux/ktime.h>
+#include <linux/timekeeping.h>
+
+#define LB_ARCH "x86_64"
+#define LB_NO_NMI "User-Mode Linux has no NMI (interrupts are host signals; irq-off is a software flag)"
+#define LB_NO_TSC "x86 only: User-Mode Linux has no TSC clocksource and no cyc2ns"
+#define LB_ARCH_KHZ "ktime_khz"
 
 static __always_inline u64 lb_arch_cycles(void)
 {
@@ -225,12 +242,44 @@ static inline unsigned int lb_arch_khz(void)
 	return 1000000;
 }
 
-static __always_inline u64 lb_tsc_read(void)
+static inline unsigned int lb_exact_khz(void)
+{
+	return 1000000;
+}
+
+static __always_inline u64 lb_clock_counter(void)
 {
 	u32 lo, hi;
 
 	asm volatile("lfence; rdtsc" : "=a" (lo), "=d" (hi) :: "memory");
 	return ((u64)hi << 32) | lo;
+}
+#elif defined(CONFIG_ARM64)
+#include <asm/arch_timer.h>
+
+#define LB_ARCH "arm64"
+#define LB_NO_NMI "arm64 has no NMI a module can raise (the GIC's pseudo-NMIs serve the NMI watchdog and perf)"
+#define LB_NO_TSC "x86 only: arm64 has no TSC and no cyc2ns (its sched_clock is the generic latch, kernel/time/sched_clock.c)"
+#define LB_ARCH_KHZ "cntfrq_khz"
+
+static __always_inline u64 lb_arch_cycles(void)
+{
+	return __arch_counter_get_cntvct();
+}
+
+static inline unsigned int lb_arch_khz(void)
+{
+	return arch_timer_get_cntfrq() / 1000;
+}
+
+static inline unsigned int lb_exact_khz(void)
+{
+	return lb_arch_khz();
+}
+
+static __always_inline u64 lb_clock_counter(void)
+{
+	return __arch_counter_get_cntvct();
 }
 #else
 #include <asm/msr.h>
@@ -239,9 +288,10 @@ static __always_inline u64 lb_tsc_read(void)
 #include <asm/nmi.h>
 #include <asm/timer.h>
 
+#define LB_ARCH "x86_64"
 #define LB_ARCH_KHZ "tsc_khz"
 #define LB_IF_TSC(x...) x
-#define LB_IF_UML(x...)
+#define LB_IF_NO_TSC(x...)
 #define lb_nmi_register(fn) register_nmi_handler(NMI_LOCAL, fn, 0, "latchbench")
 #define lb_nmi_unregister() unregister_nmi_handler(NMI_LOCAL, "latchbench")
 
@@ -260,7 +310,12 @@ static inline unsigned int lb_arch_khz(void)
 	return tsc_khz;
 }
 
-static __always_inline u64 lb_tsc_read(void)
+static inline unsigned int lb_exact_khz(void)
+{
+	return 1000000;
+}
+
+static __always_inline u64 lb_clock_counter(void)
 {
 	return rdtsc_ordered();
 }

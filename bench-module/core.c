@@ -112,13 +112,13 @@ static int __init lb_init(void)
 	int ret;
 
 	if (!lb_arch_khz()) {
-		pr_err("no TSC frequency (tsc_khz=0): the harness clock is the TSC\n");
+		pr_err("no harness clock frequency (" LB_ARCH_KHZ "=0)\n");
 		return -ENODEV;
 	}
 	ret = lb_params_check_load();
 	if (ret)
 		return ret;
-	lb_khz = strcmp(lb_param_accel(), "icount") ? lb_arch_khz() : 1000000;
+	lb_khz = strcmp(lb_param_accel(), "icount") ? lb_arch_khz() : lb_exact_khz();
 	ret = lb_rows_init();
 	if (ret)
 		return ret;

@@ -5,10 +5,11 @@
  * run (rows.c): reader kthreads time batches of reads, writer kthreads
  * update at the period, each bound to its CPU.
  *
- * Timing uses the TSC (rdtsc_ordered, scaled by tsc_khz): the cheapest
- * clock that is not itself under test.  Under QEMU icount it counts
- * guest instructions.  User-Mode Linux has no TSC clock: there it is
- * ktime_get_mono_fast_ns() (compat.h: lb_arch_cycles()).
+ * Timing uses the cheapest clock that is not itself under test
+ * (compat.h: lb_arch_cycles()): the TSC on x86 (rdtsc_ordered, scaled by
+ * tsc_khz), the generic timer's counter on arm64; under QEMU icount both
+ * count virtual time, i.e. guest instructions.  User-Mode Linux has no
+ * TSC clock: there it is ktime_get_mono_fast_ns().
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -29,7 +30,7 @@ unsigned int lb_khz;
 
 noinline u64 lb_clock_read(void)
 {
-	return lb_tsc_read();
+	return lb_clock_counter();
 }
 
 u64 lb_now_ns(void)

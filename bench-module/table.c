@@ -24,9 +24,9 @@ const struct lb_workload *const lb_workloads[] = {
 
 /* What this build left out, and why (debugfs latchbench/absent). */
 const struct lb_absent lb_absent[] = {
-	LB_IF_UML(LB_ENTRY({ "context", "nmi", LB_NO_NMI }))
-	LB_IF_UML(LB_ENTRY({ "workload", "cyc2ns", LB_UML_NO_CYC2NS }))
-	LB_IF_UML(LB_ENTRY({ "workload", "cyc2ns_read", LB_UML_NO_CYC2NS }))
+	LB_IF_NO_TSC(LB_ENTRY({ "context", "nmi", LB_NO_NMI }))
+	LB_IF_NO_TSC(LB_ENTRY({ "workload", "cyc2ns", LB_NO_TSC }))
+	LB_IF_NO_TSC(LB_ENTRY({ "workload", "cyc2ns_read", LB_NO_TSC }))
 	LB_IF_NO_CYC2NS_EXPORT(LB_ENTRY({ "workload", "cyc2ns_read",
 					  "needs the cyc2ns_read_begin export (patches/<version>/)" }))
 	LB_IF_NO_MODULE_ADDRESS(LB_ENTRY({ "workload", "module_address", LB_WHY_NO_MODULE_ADDRESS }))

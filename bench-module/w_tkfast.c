@@ -15,14 +15,14 @@ struct tk_clock {
 	u64 max_cycles;
 };
 
-/* read_tsc() of arch/x86/kernel/tsc.c: the TSC clocksource's read (compat.h) */
-static noinline u64 tk_clock_read_tsc(struct tk_clock *cs)
+/* read_tsc() of x86 tsc.c, arm64 arch_counter_read(): the clocksource read (compat.h) */
+static noinline u64 tk_clock_read_counter(struct tk_clock *cs)
 {
-	return lb_tsc_read();
+	return lb_clock_counter();
 }
 
 static struct tk_clock tk_clock = {
-	.read		= tk_clock_read_tsc,
+	.read		= tk_clock_read_counter,
 	.max_cycles	= U64_MAX >> 1,
 };
 
@@ -86,7 +86,7 @@ static __always_inline bool shape_torn(const struct shape_data *s)
 static void shape_store(struct lb_inst *inst, struct shape_data *d, u64 gen,
 			const struct lb_mid *mid)
 {
-	u64 now = lb_tsc_read();
+	u64 now = lb_clock_counter();
 	u32 mult = 4194304 + (u32)(gen & 1023);
 	u32 shift = 22;
 	u64 base = gen * NSEC_PER_MSEC;

@@ -83,7 +83,7 @@ static const struct {
 	{ "achieved_period_ns", C_TIME, 0 }, { "test_stall_ns", C_COUNT, 0 },
 	{ "reader_medians", C_TEXT, 0 }, { "sync_timeouts", C_COUNT, 0 },
 	{ "slope_ns_per_op", C_TIME, 0 }, { "round", C_POS, 0 },
-	{ "mitigations", C_MITIGATIONS, 0 },
+	{ "mitigations", C_MITIGATIONS, 0 }, { "arch", C_TEXT, 0 },
 };
 #define NKNOWN ARRAY_SIZE(known_cols)
 

@@ -204,6 +204,7 @@ struct group {
 	double max_spin;
 	int has_spin;
 	int rd_runs, rd_disagree;	/* runs listing their readers; those apart */
+	char arch[16];		/* the rows' arch column (empty: before the column) */
 };
 
 /* ---- group.c ---- */

@@ -9,7 +9,8 @@
  *	If the input has a "preempt" column (preemption model), it is a group
  *	column too, printed as the last output column (empty when absent).
  *	A row with write_dwell_ns > 0 (the module's stress knob) is refused.
- *	Then the analysis' columns (analysis.c).
+ *	Then the analysis' columns (analysis.c), then arch: the rows' arch
+ *	(x86_64, arm64; empty before the column), one per kernel.
  *   --rt: the real-time columns after every other one (real_time_cols):
  *	median_ns_per_op_mean, median_ns_per_op_median,
  *	achieved_period_ns_mean, period_off, irqoff, readers_disagree.  Rows
@@ -215,7 +216,7 @@ static void read_groups(struct groups *s, const char *name)
 	struct csv c;
 	int gi[NGROUP_COLS], ipre, idw, ins, iro, iret, itorn, inpw, idef, ispin, is[NSUM], ipath;
 	int imed, iach, istall, iirqoff, iew;
-	int iround, ird;
+	int iround, ird, iarch;
 
 	csv_open(&c, name);
 	c.check_vocab = 1;
@@ -242,6 +243,7 @@ static void read_groups(struct groups *s, const char *name)
 	iirqoff = csv_col(&c, "irqoff");
 	iround = csv_col(&c, "round");
 	ird = csv_col(&c, "reader_medians");
+	iarch = csv_col(&c, "arch");
 	for (int i = 0; i < NSUM; i++)
 		is[i] = csv_col(&c, sum_cols[i]);
 	do {
@@ -305,6 +307,13 @@ static void read_groups(struct groups *s, const char *name)
 				s->g[idx].period = strtod(c.fld[gi[8]], NULL);
 		}
 		gr = &s->g[idx];
+		/* the arch a kernel ran: one per kernel, so one per group */
+		if (iarch >= 0 && c.fld[iarch][0]) {
+			if (gr->arch[0] && strcmp(gr->arch, c.fld[iarch]))
+				die("%s:%ld: arch %s, but earlier rows of this configuration say %s",
+				    c.in.name, c.in.lineno, c.fld[iarch], gr->arch);
+			snprintf(gr->arch, sizeof(gr->arch), "%s", c.fld[iarch]);
+		}
 		if (!num(&c, ins, "ns_per_op", &x))
 			die("%s:%ld: ns_per_op empty", c.in.name, c.in.lineno);
 		values_push(&gr->ns, x);
@@ -402,7 +411,7 @@ int cmd_summary(int argc, char **argv)
 	       "mm_amean_gain_pct,mm_stddev_gain_pct,mm_coeffvar_gain_pct,cmp_unit,cmp_n,"
 	       "vs_baseline_mde_pct,vs_baseline_mde,vs_first_mde_pct,vs_first_mde,quantum_ns,"
 	       "value_min,value_p25,value_median,value_p75,value_max,"
-	       "accel_other,order_here,order_other,order_verdict%s\n",
+	       "accel_other,order_here,order_other,order_verdict,arch%s\n",
 	       rt ? ",median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,"
 		    "period_off,irqoff,readers_disagree" : "");
 	quanta_done(&s.qt);
@@ -450,6 +459,7 @@ int cmd_summary(int argc, char **argv)
 		net_cols(m, g, i);
 		analysis_cols(a, g, i);
 		order_cols(a, g, m->n, i);
+		printf(",%s", gr->arch);
 		if (rt)
 			real_time_cols(gr, irq);
 		putchar('\n');

@@ -12,11 +12,16 @@ LB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LB_TEST_KERNELS=${LB_TEST_KERNELS:-6.12 6.1 7.2}
 
 # lb_image KVER [PREEMPT]: build kernel + initramfs, print the initramfs path.
-# PREEMPT defaults to the kernel's default model (voluntary; lazy on 7.2).
+# PREEMPT defaults to the kernel's default model (voluntary; lazy on 7.2). A
+# stock kernel word is fetched and unpacked instead (runners/stock-kernel).
 lb_image() {
 	local k=$1 p=${2:-$(lb_default_preempt "$1")} img
 	img=$(lb_initramfs "test-$k-$p")
-	"$LB_ROOT/runners/build-kernel" KVER="$k" FLAVOUR="$p" >&2 || return 1
+	if lb_kernel_stock "$k"; then
+		"$LB_ROOT/runners/stock-kernel" KVER="$k" >&2 || return 1
+	else
+		"$LB_ROOT/runners/build-kernel" KVER="$k" FLAVOUR="$p" >&2 || return 1
+	fi
 	LB_PERF=${LB_PERF:-0} "$LB_ROOT/runners/build-initramfs" KVER="$k" FLAVOUR="$p" OUT="$img" >&2 || return 1
 	echo "$img"
 }

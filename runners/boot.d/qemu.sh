@@ -9,7 +9,7 @@
 # qemu_check: QEMU is there and says its version
 qemu_check() {
 	if ! command -v "$qemu_bin" >/dev/null 2>&1; then
-		lb_log "error: QEMU ($qemu_bin) not found in PATH: apt-get install qemu-system-x86"
+		lb_log "error: QEMU ($qemu_bin) not found in PATH: apt-get install $qemu_pkg"
 		exit "$EX_QEMU"
 	fi
 	qemu_version=$("$qemu_bin" --version 2>&1 | head -n 1) || {
@@ -19,8 +19,15 @@ qemu_check() {
 }
 
 # qemu_cmdline: the kernel command line's start: the serial console, a panic
-# or oops ends the run (panic=-1 with -no-reboot: QEMU exits), no KASLR
-qemu_cmdline() { echo "console=ttyS0 panic=-1 oops=panic nokaslr"; }
+# or oops ends the run (panic=-1 with -no-reboot: QEMU exits), no KASLR.
+# arm64's virt machine has one UART (ttyAMA0): the results channel is a
+# virtio console there (hvc0, lb.channel=: runners/guest-init).
+qemu_cmdline() {
+	case $karch in
+	arm64) echo "console=ttyAMA0 panic=-1 oops=panic nokaslr lb.channel=hvc0" ;;
+	*) echo "console=ttyS0 panic=-1 oops=panic nokaslr" ;;
+	esac
+}
 
 # qemu_accel: how QEMU runs each accelerator: accel_args, and the CPU model
 # it starts with (cpu_model, set before the first run; a retry may change it;
@@ -44,6 +51,14 @@ qemu_accel() {
 		accel_args=(-accel "tcg,thread=single" -icount "shift=0,sleep=off"
 			-rtc "base=2020-01-01T00:00:00,clock=vm")
 		: "${cpu_model:=max,-rdrand,-rdseed}"
+		# arm64 (virt): no host-timed alignment, no random DTB seeds (kaslr,
+		# rng-seed), and a CPU without RNDR (-cpu max has it): two boots
+		# execute identically at any vCPU count
+		if [ "$karch" = arm64 ]; then
+			accel_args=(-M "virt,dtb-randomness=off" -accel "tcg,thread=single"
+				-icount "shift=0,sleep=off,align=off" -rtc "base=2020-01-01T00:00:00,clock=vm")
+			cpu_model=${LB_ARM64_CPU:-cortex-a72}
+		fi
 		;;
 	*)
 		accel_args=()
@@ -55,8 +70,14 @@ qemu_accel() {
 # qemu_run: one QEMU run; sets qrc and why (timeout|kvm|smp|pvh-silent|stall|x-no-exit|"")
 qemu_run() {
 	local img_path extra_args=() smp_since="" smp_size="" size
-	case $image in
-	vmlinux) img_path=$kbuild/vmlinux boot_image=vmlinux-pvh ;;
+	local chan_args=(-serial "file:$outdir/channel.raw")
+	case $karch:$image in
+	arm64:*)
+		img_path=$kbuild/arch/arm64/boot/Image boot_image=Image
+		chan_args=(-device virtio-serial-pci -chardev "file,id=lbchan,path=$outdir/channel.raw"
+			-device "virtconsole,chardev=lbchan")
+		;;
+	*:vmlinux) img_path=$kbuild/vmlinux boot_image=vmlinux-pvh ;;
 	*) img_path=$kbuild/arch/x86/boot/bzImage boot_image=bzImage ;;
 	esac
 	[ -f "$img_path" ] || lb_die "$img_path does not exist"
@@ -68,7 +89,7 @@ qemu_run() {
 	: >"$outdir/channel.raw"
 	: >"$outdir/console.log"
 	qemu_cmd=("$qemu_bin" -nographic -no-reboot -nodefaults -name "latchbench,debug-threads=on"
-		-serial "file:$outdir/console.log" -serial "file:$outdir/channel.raw"
+		-serial "file:$outdir/console.log" "${chan_args[@]}"
 		-smp "$vcpus" -m "$mem" "${accel_args[@]}" -cpu "$cpu_model"
 		-kernel "$img_path" -initrd "$initrd" -append "$cmdline" "${extra_args[@]}")
 	lb_log "booting $boot_image, $accel, $vcpus vCPUs, ${mem} MiB (timeout ${timeout}s, log: $outdir/console.log)"

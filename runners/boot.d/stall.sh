@@ -20,7 +20,8 @@
 stall_arm() {
 	watch=0 stall_args=() stall_desc="" attempt_reads=0 stretch_reads=0 stretch_max=0
 	quiet_since="" qsize="" last_sample=0 same=() prev=()
-	if [ "$accel" = icount ] && [ "$vcpus" -gt 1 ] && [ "${LB_STALL_WATCH:-1}" = 1 ]; then
+	# (x86's registers: the quirk it watches for is x86 QEMU's)
+	if [ "$accel" = icount ] && [ "$karch" = x86_64 ] && [ "$vcpus" -gt 1 ] && [ "${LB_STALL_WATCH:-1}" = 1 ]; then
 		watch=1
 		rm -f "$tmp/hmp.in" "$tmp/hmp.out"
 		mkfifo "$tmp/hmp.in" "$tmp/hmp.out"

@@ -48,8 +48,12 @@ declare -a initrds
 : "${host_cpus=}" "${oversub=0}"
 
 # --- QEMU (qemu.sh) ---
-# qemu_bin: the QEMU binary (QEMU, default qemu-system-x86_64); qemu_version
-: "${qemu_bin=}" "${qemu_version=}"
+# qemu_bin: the QEMU binary (QEMU, default the kernel's architecture's:
+# lb_qemu_bin), qemu_pkg its package; qemu_version
+: "${qemu_bin=}" "${qemu_pkg=}" "${qemu_version=}"
+# karch: the architecture of the kernel build (lb_kbuild_arch: x86_64, um,
+# arm64), set by runners/boot after the checks
+: "${karch=}"
 # qemu_cmd: the last QEMU command line; accel_args: its accelerator's part
 declare -a qemu_cmd accel_args
 : "${qemu_cmd[*]-}" "${accel_args[*]-}"

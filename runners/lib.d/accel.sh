@@ -5,11 +5,12 @@
 # policy (which accelerator auto means, builds beside the boots), KVM, boot
 # budgets, rounds and seeds. Sourced by runners/lib.sh (the loader), never run.
 
-# lb_clock_args CLOCK ACCEL: the kernel command line that pins the clocksource
-# (runners/sweep's CLOCK: tsc | kvmclock | auto) for a boot under ACCEL.
-# (uml: nothing: User-Mode Linux's only clocksource reads the host clock.)
+# lb_clock_args CLOCK ACCEL [ARCH]: the kernel command line that pins the
+# clocksource (runners/sweep's CLOCK: tsc | kvmclock | auto) for a boot under
+# ACCEL. (uml: nothing: User-Mode Linux's only clocksource reads the host
+# clock; ARCH arm64: nothing: its one clocksource is the arch timer's counter.)
 lb_clock_args() {
-	[ "$2" != uml ] || return 0
+	[ "$2" != uml ] && [ "${3:-}" != arm64 ] || return 0
 	case $1 in
 	tsc) echo "tsc=reliable clocksource=tsc lb.clocksource=tsc$([ "$2" != kvm ] || echo " no-kvmclock")" ;;
 	kvmclock) echo "clocksource=kvm-clock lb.clocksource=kvm-clock" ;;

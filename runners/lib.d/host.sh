@@ -17,7 +17,23 @@ lb_allowed_cpus() {
 	echo "${out# }"
 }
 
-# --- a developer's own kernel tree (build-tree, compare) ---
+# --- the guest's architecture: its QEMU and cross compiler ---
+# lb_qemu_bin ARCH: the QEMU system emulator of ARCH and, after a space, the
+# Debian package that has it
+lb_qemu_bin() {
+	case $1 in
+	arm64) echo "qemu-system-aarch64 qemu-system-arm" ;;
+	*) echo "qemu-system-x86_64 qemu-system-x86" ;;
+	esac
+}
+
+# lb_cross_check: dies unless the arm64 cross compiler is here: the gcc-12
+# Debian built its arm64 image with (the headers' CC: aarch64-linux-gnu-gcc-12),
+# naming the package. Asked before any download (runners/sweep, stock-kernel).
+lb_cross_check() {
+	command -v aarch64-linux-gnu-gcc-12 >/dev/null 2>&1 ||
+		lb_die "no arm64 cross compiler (aarch64-linux-gnu-gcc-12, the compiler Debian built its arm64 image with; the module is cross-built against its headers): apt-get install gcc-aarch64-linux-gnu"
+}
 
 # --- host conditions (runners/sweep: meta.txt host_*; warnings) ---
 # lb__read FILE: FILE's content on one line; "none" when empty, "unknown" when unreadable.

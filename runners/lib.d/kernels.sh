@@ -22,8 +22,11 @@ lb_kver_ok() {
 # tree against Debian's linux-headers; no compile, and no export of ours
 # (cyc2ns_read, module_address rows absent). Downloaded and unpacked into
 # the cache, never installed on the host. 7.2-debian is refused
-# (lb_stock_refused).
-export LB_STOCK_KVERS="6.1-debian 6.12-debian"
+# (lb_stock_refused). VER-debian-arm64 is Debian's linux-image-*-arm64 of
+# the same version (lb_kernel_arch): booted under QEMU icount emulating
+# arm64, the module cross-built (gcc-aarch64-linux-gnu) against its headers
+# with the amd64 linux-kbuild of the same version (docs/arm64.md).
+export LB_STOCK_KVERS="6.1-debian 6.12-debian 6.12-debian-arm64"
 
 lb_stock_ok() { case " $LB_STOCK_KVERS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
@@ -32,11 +35,22 @@ lb_stock_ok() { case " $LB_STOCK_KVERS " in *" $1 "*) return 0 ;; *) return 1 ;;
 # profile build of one (lb_distro_ok).
 lb_kernel_ok() { lb_kver_ok "$1" || lb_stock_ok "$1" || lb_distro_ok "$1"; }
 
-# lb_kernel_stock K: K names a stock kernel (any VER-debian word, known or not)
-lb_kernel_stock() { case $1 in *-debian) return 0 ;; *) return 1 ;; esac; }
+# lb_kernel_stock K: K names a stock kernel (any VER-debian or
+# VER-debian-arm64 word, known or not)
+lb_kernel_stock() { case $1 in *-debian | *-debian-arm64) return 0 ;; *) return 1 ;; esac; }
 
-# lb_stock_base K: the Linux version of stock word K (6.12-debian: 6.12)
-lb_stock_base() { printf '%s\n' "${1%-debian}"; }
+# lb_stock_base K: the Linux version of stock word K (6.12-debian,
+# 6.12-debian-arm64: 6.12)
+lb_stock_base() { local k=${1%-arm64}; printf '%s\n' "${k%-debian}"; }
+
+# lb_kernel_arch K: the architecture kernel word K boots: arm64 for a
+# VER-debian-arm64 word, else x86_64 (a uml boot runs x86_64 code too).
+# The rows' arch column is the module's own word for the same thing.
+export LB_ARCHS="x86_64 arm64"
+lb_kernel_arch() { case $1 in *-arm64) echo arm64 ;; *) echo x86_64 ;; esac; }
+
+# lb_arch_debian ARCH: Debian's name of ARCH (its packages' suffix)
+lb_arch_debian() { case $1 in arm64) echo arm64 ;; *) echo amd64 ;; esac; }
 
 # lb_stock_refused K: prints why stock word K cannot be used and succeeds;
 # fails (printing nothing) for a word we support. Checked 2026-12: sid's
@@ -67,7 +81,10 @@ lb_stock_images() {
 # lb_stock_pick K: "ABI VERSION" of the image stock word K boots: the one
 # whose Debian version is linux-source-BASE's (the source the patched build
 # of BASE compiles: the same kernel version both ways), else the newest apt
-# knows. Empty when apt knows none.
+# knows. Empty when apt knows none. An arm64 word takes the amd64 image's
+# ABI and version (Debian builds every architecture from one source
+# version; runners/stock-kernel fetches the arm64 one of that version or
+# dies naming it): the host's apt lists are amd64's.
 lb_stock_pick() {
 	local base imgs want
 	base=$(lb_stock_base "$1")
@@ -190,7 +207,7 @@ lb_kernel_models() {
 	case $1 in
 	# a stock kernel boots the model Debian ships it with (PREEMPT_DYNAMIC,
 	# voluntary by default; preempt= at boot is not an axis here)
-	*-debian) lb_stock_ok "$1" && echo voluntary ;;
+	*-debian | *-debian-arm64) lb_stock_ok "$1" && echo voluntary ;;
 	# the distro profile: Debian's model (PREEMPT_DYNAMIC, voluntary)
 	*-distro) lb_distro_ok "$1" && echo voluntary ;;
 	6.1) echo "none voluntary full" ;;
@@ -239,10 +256,17 @@ lb_kernel_has_model() {
 lb_uml_smp() { [ -n "$1" ] && lb_kver_at_least "$1" 6.17; }
 
 # lb_kbuild_arch DIR: the ARCH a finished kernel build in DIR was made for: um
-# for a User-Mode Linux build (CONFIG_UML), else x86_64. Module builds against
-# DIR pass it (ARCH=um must be given to every make of an um tree).
+# for a User-Mode Linux build (CONFIG_UML), arm64 for Debian's arm64 image
+# (CONFIG_ARM64), else x86_64. Module builds against DIR pass it (ARCH=um
+# or ARCH=arm64 must be given to every make of such a tree).
 lb_kbuild_arch() {
-	if grep -qx CONFIG_UML=y "$1/.config" 2>/dev/null; then echo um; else echo x86_64; fi
+	if grep -qx CONFIG_UML=y "$1/.config" 2>/dev/null; then
+		echo um
+	elif grep -qx CONFIG_ARM64=y "$1/.config" 2>/dev/null; then
+		echo arm64
+	else
+		echo x86_64
+	fi
 }
 
 # lb_default_preempt KVER: the model a sweep builds when PREEMPT is not given:

@@ -87,6 +87,12 @@ sweep_meta_start() {
 		echo "host_cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 		echo "host_kernel=$(uname -r)"
 		echo "qemu_version=$("${QEMU:-qemu-system-x86_64}" --version 2>/dev/null | head -n 1)"
+		# each kernel's architecture (lb_kernel_arch; the rows' arch column), and
+		# the arm64 emulator's version when one boots
+		if [ -z "$KDIRS" ]; then
+			for k in $KERNELS; do echo "arch.$k=$(lb_kernel_arch "$k")"; done
+			case " $KERNELS " in *-arm64" "*) echo "qemu_version_arm64=$(qemu-system-aarch64 --version 2>/dev/null | head -n 1)" ;; esac
+		fi
 		echo "accel=$accels"
 		echo "accel_requested=$ACCEL"
 		echo "accel_reason=$why"

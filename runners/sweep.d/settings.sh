@@ -172,6 +172,14 @@ sweep_check() {
 				v=$(lb_stock_check "$k") || exit 1
 				v=${v#* }
 				stock_rel[$k]=${v%%-*}-debian
+				if [ "$(lb_kernel_arch "$k")" = arm64 ]; then
+					# Debian's arm64 image: emulated on this x86 host, exact only
+					# under icount; its cross compiler and QEMU before any download
+					[ "$ACCEL" = icount ] || lb_invalid KERNELS "'$k' is Debian's arm64 image: an x86 host runs it only emulated, and only icount makes its counts exact and comparable (kvm needs an arm64 host; tcg's times are the emulator's; uml runs x86 code)" "$k with ACCEL=icount (alone)"
+					lb_cross_check
+					command -v qemu-system-aarch64 >/dev/null 2>&1 || lb_die "KERNELS word $k: no qemu-system-aarch64: apt-get install qemu-system-arm"
+					stock_rel[$k]=${v%%-*}-debian-arm64
+				fi
 				case " $ACCEL " in *" uml "*) [ -n "$UML_KERNELS" ] || [ "$ACCEL" != uml ] || lb_invalid KERNELS "'$k' is Debian's x86 image as shipped; User-Mode Linux boots an ARCH=um build of the source (ACCEL=icount, tcg or kvm for it)" "$LB_KVERS with ACCEL=uml" ;; esac
 			elif lb_kernel_distro "$k"; then
 				# the distro profile of a patched build: rows name 6.12.118-distro
