@@ -258,6 +258,8 @@ static __always_inline u64 lb_clock_counter(void)
 #include <asm/arch_timer.h>
 
 #define LB_ARCH "arm64"
+#define LB_SCHED_CLOCK_SHAPE "schedclock"
+#define LB_SCHEDCLOCK_REAL "sched_clock"
 #define LB_NO_NMI "arm64 has no NMI a module can raise (the GIC's pseudo-NMIs serve the NMI watchdog and perf)"
 #define LB_NO_TSC "x86 only: arm64 has no TSC and no cyc2ns (its sched_clock is the generic latch, kernel/time/sched_clock.c)"
 #define LB_ARCH_KHZ "cntfrq_khz"

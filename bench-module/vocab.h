@@ -14,7 +14,7 @@
  *   W(name, family, counterpart)
  *	family: copy (the variants of LB_COPY_VARIANTS) or tree (those of
  *	LB_TREE_VARIANTS); counterpart: the real kernel function it
- *	replicates, "" when x86 has none.  Its file is w_<name>.c.
+ *	replicates, "" when the architecture has none.  Its file is w_<name>.c.
  * Real kernel functions, timed as they are (w_kernel.c):
  *   K(name, call, nmi_safe, counterpart)
  *	call: what one read calls; nmi_safe: callable from NMI at all;
@@ -39,9 +39,20 @@
 #define LB_LIST(x...) x
 #endif
 
+/*
+ * sched_clock's data shape per architecture (compat.h): x86's is the cyc2ns
+ * latch (the schedclock replica then has no counterpart); arm64's is the
+ * generic sched_clock, the schedclock replica.  x86's, where compat.h is not
+ * included (lbstats).
+ */
+#ifndef LB_SCHED_CLOCK_SHAPE
+#define LB_SCHED_CLOCK_SHAPE "cyc2ns"
+#define LB_SCHEDCLOCK_REAL ""
+#endif
+
 #define LB_REPLICAS(W) LB_LIST(						\
 	W(tkfast, copy, "ktime_get_mono_fast_ns")			\
-	W(schedclock, copy, "")						\
+	W(schedclock, copy, LB_SCHEDCLOCK_REAL)				\
 	LB_IF_TSC(W(cyc2ns, copy, "cyc2ns_read"))			\
 	W(latchtree, tree, "module_address"))
 
@@ -50,8 +61,8 @@
 	K(ktime_get_raw_fast_ns, ktime_get_raw_fast_ns, 1, "tkfast")	\
 	K(ktime_get_real_fast_ns, ktime_get_real_fast_ns, 1, "tkfast")	\
 	K(ktime_get_ns, kf_ktime_get_ns, 0, "")				\
-	K(sched_clock, sched_clock, 1, "cyc2ns")			\
-	K(local_clock, kf_local_clock, 1, "cyc2ns")			\
+	K(sched_clock, sched_clock, 1, LB_SCHED_CLOCK_SHAPE)		\
+	K(local_clock, kf_local_clock, 1, LB_SCHED_CLOCK_SHAPE)		\
 	LB_IF_CYC2NS_EXPORT(K(cyc2ns_read, kf_cyc2ns_read, 1, "cyc2ns")) \
 	LB_IF_MODULE_ADDRESS_EXPORT(K(module_address, kf_module_address, 1, "latchtree")))
 

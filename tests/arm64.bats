@@ -16,13 +16,15 @@ K=6.12-debian-arm64
 setup_file() {
 	local d=$BATS_FILE_TMPDIR
 	# every copy and tree replica and every real function, no writer; the
-	# schedclock replica under a back-to-back writer (none tears, the latch
-	# retries); a hardirq reader that lands mid-write
+	# schedclock replica under a writer that dwells 2 us mid-update (the
+	# module's stress knob: icount runs the vCPUs round-robin, and without the
+	# dwell a reader's slice rarely meets a half-written copy): none tears,
+	# the latch never; a hardirq reader that lands mid-write
 	cat >"$d/plan" <<-EOF
 		workload=replicas variant=all readers=1 nruns=2 duration_ms=5
 		workload=kernel variant=all readers=1 nruns=2 duration_ms=5
-		workload=schedclock variant=none readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=20
-		workload=schedclock variant=latch readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=20
+		workload=schedclock variant=none readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=50 write_dwell_ns=2000
+		workload=schedclock variant=latch readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=50 write_dwell_ns=2000
 		workload=tkfast variant=latch context=hardirq readers=1 writers=1 writer_period_ns=0 nruns=1 duration_ms=20
 	EOF
 	for b in a b; do

@@ -614,7 +614,7 @@ three_kernels() {
 	[[ "$output" != *"Differences over 3"* ]]
 	[[ "$output" != *"6.1.192"* ]]
 	# a replica without a real counterpart says so
-	printf 'schedclock\tlatch\t-\tno such function here.\n' >"$BATS_TEST_TMPDIR/r.tsv"
+	printf 'x86_64\tschedclock\tlatch\t-\tno such function here.\n' >"$BATS_TEST_TMPDIR/r.tsv"
 	sed 's/^\([^,]*,[^,]*,[^,]*,\)tkfast,/\1schedclock,/' "$d/results.csv" >"$d/r2.csv" && mv "$d/r2.csv" "$d/results.csv"
 	LB_REPLICAS=$BATS_TEST_TMPDIR/r.tsv run "$F" KERNEL=6.12 RUN="$d"
 	grep -q -E '^  schedclock +latch +38 =: no real counterpart$' <<<"$output"

@@ -73,8 +73,11 @@ qemu_run() {
 	local chan_args=(-serial "file:$outdir/channel.raw")
 	case $karch:$image in
 	arm64:*)
+		# (ioeventfd=off: the guest's virtqueue kicks are handled in its vCPU
+		# thread, not by QEMU's main loop whenever the host schedules it, so
+		# the channel's interrupts land at the same instruction every boot)
 		img_path=$kbuild/arch/arm64/boot/Image boot_image=Image
-		chan_args=(-device virtio-serial-pci -chardev "file,id=lbchan,path=$outdir/channel.raw"
+		chan_args=(-device "virtio-serial-pci,ioeventfd=off" -chardev "file,id=lbchan,path=$outdir/channel.raw"
 			-device "virtconsole,chardev=lbchan")
 		;;
 	*:vmlinux) img_path=$kbuild/vmlinux boot_image=vmlinux-pvh ;;
