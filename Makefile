@@ -243,7 +243,7 @@ ref_keep = rm -rf results/$(1) plots/$(1) ; mv "$$run" results/$(1) ; rm -rf res
 	sed -i "s/^run_id=.*/run_id=$(1)/" results/$(1)/meta.txt ; \
 	ln -sfn $(1) results/latest ; \
 	runners/report RUN=$(1) OUT=results/$(1)/report.txt
-.PHONY: reference reference-rt reference-uml
+.PHONY: reference reference-rt reference-uml reference-arm64
 reference: deps stats
 	@set -e; set -f; for a in $$REF_ACCELS; do \
 		if [ $$a = tcg ]; then ks="$(REF_TCG_KERNELS)"; mit=auto; \
@@ -263,6 +263,17 @@ reference-rt: deps stats
 	@set -e; run=$$($(REF_ENV) KERNELS="6.12 7.2" PREEMPT="voluntary lazy rt" ACCEL=icount runners/sweep) ; \
 	$(call ref_keep,reference-icount-rt) ; \
 	runners/plots RUN=reference-icount-rt
+
+# x86 beside arm64, committed as results/reference-arm64: Debian's own 6.12
+# as shipped for amd64 and for arm64 (docs/arm64.md), both under icount, 1
+# and 2 vCPUs, every workload and context each arch has; its table ends with
+# the memory-ordering instructions of each read path (ordering.csv).
+reference-arm64: deps stats
+	@set -e; run=$$($(REF_ENV) KERNELS="6.12-debian 6.12-debian-arm64" ACCEL=icount runners/sweep) ; \
+	$(call ref_keep,reference-arm64) ; \
+	f=$$(runners/faithful RUN=reference-arm64) ; \
+	(. runners/lib.sh && printf '%s\n' "$$f" | lb_atomic_write results/reference-arm64/faithful.txt) ; \
+	runners/plots RUN=reference-arm64
 
 # The real-time headline, committed as results/reference-uml: 7.2 under
 # User-Mode Linux, 2 vCPUs pinned, the replicas and two clock functions, task
