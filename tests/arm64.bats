@@ -115,3 +115,28 @@ rows() { cat "$BATS_FILE_TMPDIR/$1/rows.csv"; }
 	run env PATH="$bin" bash -c ". '$LB_ROOT/runners/lib.sh' && lb_cross_check"
 	[ "$status" -eq 0 ]
 }
+
+@test "arm64: the ordering instructions of each read path, from the module's and the kernel's disassembly" {
+	local md kd ks=$BATS_TEST_TMPDIR/ksyms
+	md=$(lb_initramfs "test-$K-voluntary").module kd=$(lb_kbuild_dir "$K")
+	[ -d "$md" ]
+	sed -n 's/^M ksym\.\([^=]*\)=/\1 /p' "$BATS_FILE_TMPDIR/a/channel.txt" >"$ks"
+	grep -q '^sched_clock ffff' "$ks" && grep -q '^_text ffff' "$ks"
+	run --separate-stderr "$LB_ROOT/runners/ordering" MODDIR="$md" KERNEL="$kd/arch/arm64/boot/Image" KSYMS="$ks"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	o=$output
+	# the latch reader: one dmb ishld; the seqcount reader: ldar and dmb ishld;
+	# the unsynchronised control and RCU: none; the generic sched_clock (the
+	# kernel's own code, behind the module's call): the latch's dmb ishld
+	grep -qx 'arm64,schedclock,latch,1,dmb ishld,' <<<"$o"
+	grep -qx 'arm64,tkfast,seqlock,2,ldar+dmb ishld,' <<<"$o"
+	grep -qx 'arm64,schedclock,none,0,none,' <<<"$o"
+	grep -qx 'arm64,tkfast,rcu,0,none,' <<<"$o"
+	grep -qx 'arm64,sched_clock,kernel,1,dmb ishld,sched_clock' <<<"$o"
+	grep -qx 'arm64,ktime_get_ns,kernel,2,ldar+dmb ishld,ktime_get' <<<"$o"
+	# negative control: without the kernel's code only the module's call is
+	# seen, and it has no barrier: the kernel rows' count is the kernel's
+	run --separate-stderr "$LB_ROOT/runners/ordering" MODDIR="$md"
+	[ "$status" -eq 0 ]
+	grep -qx 'arm64,sched_clock,kernel,0,none,sched_clock' <<<"$output"
+}
