@@ -435,7 +435,7 @@ contract_refuses() { # FILE EXPECTED-MESSAGE
 	[ "$(grep -c '^7.2.13' <<<"$output")" -eq 4 ]
 	# the new columns come last, and only with --rt: every older column keeps its place
 	[ "$("$LB" summary "$f" | head -n 1)" = "$(head -n 1 <<<"$output" | sed 's/,median_ns_per_op_mean,.*//')" ]
-	[[ "$(head -n 1 <<<"$output")" == *",value_max,accel_other,order_here,order_other,order_verdict,median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,period_off,irqoff,readers_disagree" ]]
+	[[ "$(head -n 1 <<<"$output")" == *",value_max,accel_other,order_here,order_other,order_verdict,arch,median_ns_per_op_mean,median_ns_per_op_median,achieved_period_ns_mean,period_off,irqoff,readers_disagree" ]]
 	# a row with batches stalled on purpose is a test, never a measurement
 	sed -i '2s/,0$/,100000/' "$f"
 	run "$LB" summary "$f"
