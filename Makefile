@@ -20,7 +20,7 @@
 #                      per kernel (an icount sweep, 1 vCPU; runners/faithful)
 #   make aa            the A/A benchmark: one kernel (7.2) against itself, real time
 #                      under UML (2 vCPUs), odd vs even boots: its false-positive rate
-#   make reference, reference-rt, reference-uml   remake the committed reference runs
+#   make reference, reference-rt, reference-uml, reference-arm64   remake the committed reference runs
 #   make deps, kernel(s), module, initramfs, stats, lint, clean   the pieces
 SHELL := /bin/bash
 # KERNELS: unset (and not exported: an empty one is refused), each command's
