@@ -31,7 +31,7 @@ END {
 	chunk = int((72 - w1) / cw); if (chunk < 1) chunk = 1
 	print ""
 	print "== memory-ordering instructions per read =="
-	lb_wrap("The ordering instructions each read path executes per read, counted in the disassembly of the module built for each kernel (runners/ordering): the read pass of each replica variant, and for a kernel function the kernel's own body and its direct callees (an indirect call, such as the clocksource read, is not followed). x86 orders these loads without instructions (its smp_rmb() is a compiler barrier); arm64 spends a dmb ishld or an acquire load (ldar). Counts from the code, not times.", "")
+	lb_wrap("The ordering instructions each read path executes per read, counted in the disassembly of the module built for each kernel (runners/ordering): the read pass of each replica variant as compiled into the module (a call out of it, such as an out-of-line lock of Debian's x86 spinlock or rwlock, is not followed), and for a kernel function the kernel's own body and its direct callees (an indirect call, such as the clocksource read, is not followed either). x86 orders these loads without instructions (its smp_rmb() is a compiler barrier); arm64 spends a dmb ishld or an acquire load (ldar). Counts from the code, not times.", "")
 	for (b0 = 1; b0 <= nk; b0 += chunk) {
 		b1 = b0 + chunk - 1; if (b1 > nk) b1 = nk
 		print ""

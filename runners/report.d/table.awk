@@ -129,6 +129,8 @@ function table(si,   s, m, w1, cw, mw, i, j, b, nrow, line, l2, l3, kn, anym, na
 		nk1 = BN[bi]
 		for (j = 1; j <= nk1; j++) KB[j] = KO[BL[bi, j]]
 		cw = int((72 - w1) / nk1); if (cw > 20) cw = 20; if (cw < mw) cw = mw
+		# (a kernel name longer than a cell, 6.12.118-debian-arm64: a space before it)
+		for (j = 1; j <= nk1; j++) { kn = KB[j]; sub(/[+]mitigations=off$/, "", kn); if (length(kn) + 1 > cw) cw = length(kn) + 1 }
 		line = sprintf("%-" w1 "s", ""); l2 = line; l3 = line; anym = 0
 		for (j = 1; j <= nk1; j++) {
 			# a boot with mitigations=off (lbstats: KERNEL+mitigations=off):
