@@ -107,7 +107,7 @@ lb_stock_check() {
 	fi
 	for k in $LB_STOCK_KVERS; do
 		p=$(lb_stock_pick "$k")
-		[ -z "$p" ] || have="$have${have:+, }$k (linux-image-${p%% *}-amd64 ${p#* })"
+		[ -z "$p" ] || have="$have${have:+, }$k (linux-image-${p%% *}-$(lb_arch_debian "$(lb_kernel_arch "$k")") ${p#* })"
 	done
 	lb_die "KERNELS word $1: Debian has no kernel image for it in this host's apt lists (stock kernels that exist: ${have:-none: apt-get update?})"
 }
