@@ -28,8 +28,7 @@
  * parameter: dependent steps added to each timed read, lb_extra_batch());
  * mitigations: the CPU-vulnerability mitigations the kernel ran with
  * (rows.c lb_mitigations: none, off, auto, auto+nosmt; runners/sweep
- * MITIGATIONS); arch: the instruction set the module ran (compat.h
- * LB_ARCH: x86_64, also under uml; arm64).
+ * MITIGATIONS).
  * p50_ns, p99_ns (the CSV contract's, kept in place): percentiles of a
  * log-linear histogram (16 buckets per octave), each the middle of its
  * bucket: of every timed batch's ns per read in task context (batch
@@ -90,7 +89,6 @@
 	COL(sync_timeouts, u, r->sync_timeouts, !r->irq, "")		\
 	COL(slope_ns_per_op, f, r->slope, r->has_slope, "")		\
 	COL(extra_work, u, r->extra_work, true, "")			\
-	COL(mitigations, s, r->mitigations, true, "")			\
-	COL(arch, s, LB_ARCH, true, ""))
+	COL(mitigations, s, r->mitigations, true, ""))
 
 #endif /* LB_COLUMNS_H */

@@ -180,8 +180,6 @@ static __always_inline void lb_latch_write_end(seqcount_latch_t *s)
  * kernel built ARCH=um, run as a host process; its code runs natively on
  * the host's cores, each vCPU a host thread) or arm64 (Debian's arm64
  * image under QEMU icount).  Per architecture:
- *  - LB_ARCH: the instruction set of the module's code, the rows' arch
- *    column (um runs x86_64 code).
  *  - lb_arch_cycles(), lb_arch_khz(): the harness clock and its kHz.  x86:
  *    the TSC (rdtsc_ordered, tsc_khz); arm64: the generic timer's virtual
  *    counter (isb; mrs cntvct_el0, the arch timer clocksource's read) at
@@ -227,7 +225,6 @@ static __always_inline void lb_nmi_raise_self(void)
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
 
-#define LB_ARCH "x86_64"
 #define LB_NO_NMI "User-Mode Linux has no NMI (interrupts are host signals; irq-off is a software flag)"
 #define LB_NO_TSC "x86 only: User-Mode Linux has no TSC clocksource and no cyc2ns"
 #define LB_ARCH_KHZ "ktime_khz"
@@ -257,7 +254,6 @@ static __always_inline u64 lb_clock_counter(void)
 #elif defined(CONFIG_ARM64)
 #include <asm/arch_timer.h>
 
-#define LB_ARCH "arm64"
 #define LB_SCHED_CLOCK_SHAPE "schedclock"
 #define LB_SCHEDCLOCK_REAL "sched_clock"
 #define LB_NO_NMI "arm64 has no NMI a module can raise (the GIC's pseudo-NMIs serve the NMI watchdog and perf)"
@@ -290,7 +286,6 @@ static __always_inline u64 lb_clock_counter(void)
 #include <asm/nmi.h>
 #include <asm/timer.h>
 
-#define LB_ARCH "x86_64"
 #define LB_ARCH_KHZ "tsc_khz"
 #define LB_IF_TSC(x...) x
 #define LB_IF_NO_TSC(x...)
