@@ -94,7 +94,7 @@ cache_with_src() {
 	c=$BATS_TEST_TMPDIR/c
 	run --separate-stderr env LATCHBENCH_CACHE="$c" "$LB_ROOT/runners/sweep" KERNELS="6.12 7.2-distro" ACCEL=icount RESULTS="$BATS_TEST_TMPDIR/r"
 	[ "$status" -ne 0 ]
-	[[ "$stderr" == *"KERNELS="*"'7.2-distro' unknown (valid: 6.1 6.12 7.2 6.1-debian 6.12-debian 6.1-distro 6.12-distro)"* ]] || { echo "$stderr"; false; }
+	[[ "$stderr" == *"KERNELS="*"'7.2-distro' unknown (valid: 6.1 6.12 7.2 6.1-debian 6.12-debian 6.12-debian-arm64 6.1-distro 6.12-distro)"* ]] || { echo "$stderr"; false; }
 	run --separate-stderr env LATCHBENCH_CACHE="$c" "$LB_ROOT/runners/build-kernel" KVER=6.12-distro FLAVOUR=full
 	[ "$status" -ne 0 ]
 	[[ "$stderr" == *"FLAVOUR=full: the distro profile (6.12-distro) builds Debian's model only"* ]] || { echo "$stderr"; false; }
